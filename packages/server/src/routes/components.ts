@@ -1,0 +1,35 @@
+import { CommonParams, CreateComponentBody, OrgIdParam } from "@tributary/api";
+import { Hono } from "hono";
+import { ownerFor } from "../domain/access.js";
+import { createComponent, findComponent, findRegistryComponent } from "../domain/components.js";
+import { presentComponent } from "../domain/present.js";
+import type { AuthEnv } from "../http/authenticate.js";
+import { readJsonBody } from "../http/read-body.js";
+import { sendData } from "../http/respond.js";
+import { parseWith } from "../http/validate.js";
+import type { Services } from "../services.js";
+
+/** POST /components, GET /components/{key|id}, GET /components/registry/{key}. */
+export function componentRoutes(services: Services) {
+  const app = new Hono<AuthEnv>();
+
+  app.post("/components", async (c) => {
+    const { org_id } = parseWith(OrgIdParam, c.req.query());
+    const body = parseWith(CreateComponentBody, await readJsonBody(c.req.raw));
+    const owner = await ownerFor(services, c.var.actor, { org_id, workspace_id: body.workspace_id });
+    return sendData(c, presentComponent(await createComponent(services, owner, body)), body);
+  });
+
+  app.get("/components/registry/:key", async (c) => {
+    const query = parseWith(CommonParams, c.req.query());
+    return sendData(c, presentComponent(await findRegistryComponent(services, c.req.param("key"))), query);
+  });
+
+  app.get("/components/:keyOrId", async (c) => {
+    const query = parseWith(CommonParams, c.req.query());
+    const component = await findComponent(services, c.var.actor, c.req.param("keyOrId"));
+    return sendData(c, presentComponent(component), query);
+  });
+
+  return app;
+}

@@ -1,0 +1,57 @@
+import {
+  CommonParams,
+  CreateAutoSubscriptionQuery,
+  CreateSubscriptionQuery,
+  DeleteSubscriptionQuery,
+} from "@tributary/api";
+import { Hono } from "hono";
+import { memberWorkspace } from "../domain/access.js";
+import { presentSubscription } from "../domain/present.js";
+import {
+  createAutoSubscription,
+  createSubscription,
+  deleteSubscription,
+  listSubscriptions,
+} from "../domain/subscriptions.js";
+import type { AuthEnv } from "../http/authenticate.js";
+import { readJsonBody } from "../http/read-body.js";
+import { queryOf, sendData } from "../http/respond.js";
+import { parseWith } from "../http/validate.js";
+import type { Services } from "../services.js";
+
+/** Subscriptions and auto-subscriptions. Their parameters travel in the query string. */
+export function subscriptionRoutes(services: Services) {
+  const app = new Hono<AuthEnv>();
+
+  app.post("/subscriptions", async (c) => {
+    const query = parseWith(CreateSubscriptionQuery, queryOf(c, await readJsonBody(c.req.raw)));
+    return sendData(c, presentSubscription(await createSubscription(services, c.var.actor, query)), query);
+  });
+
+  app.post("/auto_subscriptions", async (c) => {
+    const query = parseWith(CreateAutoSubscriptionQuery, queryOf(c, await readJsonBody(c.req.raw)));
+    const auto = await createAutoSubscription(services, c.var.actor, query);
+    return sendData(c, { id: auto.id, listener_id: auto.listener_id, event_name: auto.event_name }, query);
+  });
+
+  app.delete("/subscriptions", async (c) => {
+    const query = parseWith(DeleteSubscriptionQuery, c.req.query());
+    await deleteSubscription(services, c.var.actor, query);
+    return c.body(null, 204);
+  });
+
+  app.get("/users/me/subscriptions", async (c) => {
+    const query = parseWith(CommonParams, c.req.query());
+    const list = await listSubscriptions(services, c.var.actor.user.id);
+    return sendData(c, list.map(presentSubscription), query);
+  });
+
+  app.get("/workspaces/:workspaceId/subscriptions", async (c) => {
+    const query = parseWith(CommonParams, c.req.query());
+    const workspace = await memberWorkspace(services, c.var.actor, c.req.param("workspaceId"));
+    const list = await listSubscriptions(services, workspace.id);
+    return sendData(c, list.map(presentSubscription), query);
+  });
+
+  return app;
+}

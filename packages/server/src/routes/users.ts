@@ -1,0 +1,29 @@
+import { CommonParams } from "@tributary/api";
+import { Hono } from "hono";
+import { memberWorkspace } from "../domain/access.js";
+import { presentWorkspace } from "../domain/present.js";
+import { presentUser } from "../domain/present-user.js";
+import type { AuthEnv } from "../http/authenticate.js";
+import { sendData } from "../http/respond.js";
+import { parseWith } from "../http/validate.js";
+import type { Services } from "../services.js";
+
+/** GET /users/me and GET /workspaces/{id}. */
+export function userRoutes(services: Services) {
+  const app = new Hono<AuthEnv>();
+
+  app.get("/users/me", async (c) => {
+    const query = parseWith(CommonParams, c.req.query());
+    const { user } = c.var.actor;
+    const workspaces = user.plan === "free" ? await services.store.workspaces.forMember(user.id) : [];
+    return sendData(c, presentUser(user, workspaces, services.clock.now()), query);
+  });
+
+  app.get("/workspaces/:workspaceId", async (c) => {
+    const query = parseWith(CommonParams, c.req.query());
+    const workspace = await memberWorkspace(services, c.var.actor, c.req.param("workspaceId"));
+    return sendData(c, presentWorkspace(workspace), query);
+  });
+
+  return app;
+}

@@ -1,0 +1,40 @@
+import { CommonParams, CreateWebhookQuery, ListQuery } from "@tributary/api";
+import { Hono } from "hono";
+import { presentWebhook } from "../domain/present.js";
+import { createWebhook, deleteWebhook } from "../domain/webhooks.js";
+import type { AuthEnv } from "../http/authenticate.js";
+import { readJsonBody } from "../http/read-body.js";
+import { fetchPage, pageRequest, queryOf, sendData, sendPage } from "../http/respond.js";
+import { parseWith } from "../http/validate.js";
+import type { Services } from "../services.js";
+
+/** Webhooks: create (query parameters), list, delete. */
+export function webhookRoutes(services: Services) {
+  const app = new Hono<AuthEnv>();
+
+  app.post("/webhooks", async (c) => {
+    const query = parseWith(CreateWebhookQuery, queryOf(c, await readJsonBody(c.req.raw)));
+    return sendData(c, presentWebhook(await createWebhook(services, c.var.actor, query), true), query);
+  });
+
+  app.get("/users/me/webhooks", async (c) => {
+    const query = parseWith(ListQuery, c.req.query());
+    const userId = c.var.actor.user.id;
+    const result = await fetchPage(pageRequest(query), (page) => services.store.webhooks.page(userId, page));
+    return sendPage(
+      c,
+      result,
+      (webhook) => webhook.id,
+      (webhook) => presentWebhook(webhook),
+      query,
+    );
+  });
+
+  app.delete("/webhooks/:id", async (c) => {
+    parseWith(CommonParams, c.req.query());
+    await deleteWebhook(services, c.var.actor, c.req.param("id"));
+    return c.body(null, 204);
+  });
+
+  return app;
+}
