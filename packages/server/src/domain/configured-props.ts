@@ -126,7 +126,7 @@ export function shapeConfiguredProps(
     }
     if (type.endsWith("[]")) {
       if (!Array.isArray(value)) throw bad(name, `must be an array (${type})`);
-      value.forEach((item, index) => checkOne(prop, type.slice(0, -2), item, `${name}[${index}]`));
+      for (const [index, item] of value.entries()) checkOne(prop, type.slice(0, -2), item, `${name}[${index}]`);
     } else {
       checkOne(prop, type, value, name);
     }
