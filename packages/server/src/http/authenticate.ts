@@ -1,3 +1,4 @@
+import { isId } from "@tributary/api";
 import type { MiddlewareHandler } from "hono";
 import { type Actor, actorFor } from "../domain/access.js";
 import { ApiError, notFound } from "../errors.js";
@@ -38,7 +39,9 @@ export function authenticate(services: Services): MiddlewareHandler<AuthEnv> {
     const actor = await actorFor(services, user);
     // workspace_id is accepted on every endpoint; naming a workspace the user is not in is a 404.
     const workspaceId = c.req.query("workspace_id");
-    if (workspaceId && !actor.owners.has(workspaceId)) throw notFound("workspace", workspaceId);
+    if (workspaceId && isId("workspace", workspaceId) && !actor.owners.has(workspaceId)) {
+      throw notFound("workspace", workspaceId);
+    }
     c.set("actor", actor);
     await next();
   };
