@@ -24,7 +24,8 @@ export const WEBHOOK_LIMITS = { url: 2048, name: 256, description: 1024 } as con
  * credentials are not.
  */
 export function isWebhookUrl(value: string): boolean {
-  if (!/^https?:\/\//i.test(value)) return false;
+  // The raw text must name a host: WHATWG parsing would read "http:///path" as host "path".
+  if (!/^https?:\/\/[^/\s?#]+/i.test(value)) return false;
   try {
     const url = new URL(value);
     return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "" && !url.username;
