@@ -51,8 +51,8 @@ async function main(argv: string[]): Promise<void> {
   const command = positionals[0] ?? "serve";
   if (command !== "serve") fail(`unknown command ${JSON.stringify(command)}`);
 
-  const port = parsePort(String(values.port ?? process.env.PORT ?? "4010"));
-  const host = String(values.host ?? process.env.HOST ?? "127.0.0.1");
+  const port = parsePort(String(values.port ?? (process.env.PORT || "4010")));
+  const host = String(values.host ?? (process.env.HOST || "127.0.0.1"));
   const apiKey = process.env.TRIBUTARY_API_KEY || undefined;
   const adminToken = process.env.TRIBUTARY_ADMIN_TOKEN || undefined;
   const server = createServer({
