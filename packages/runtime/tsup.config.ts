@@ -20,6 +20,6 @@ export default defineConfig({
   shims: true,
   clean: true,
   onSuccess: async () => {
-    void copyFileSync;
+    copyFileSync("src/sandbox/worker.cjs", "dist/sandbox-worker.cjs");
   },
 });

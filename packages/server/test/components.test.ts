@@ -62,7 +62,9 @@ describe("POST /components", () => {
   });
 
   it("fetches component_url when no code is given", async () => {
-    const { status, body } = await t.call("POST", "/components", { body: { component_url: `${codeOrigin}/component.js` } });
+    const { status, body } = await t.call("POST", "/components", {
+      body: { component_url: `${codeOrigin}/component.js` },
+    });
     expect(status).toBe(200);
     expect(body.data).toMatchObject({ name: "From URL", code: served });
   });
@@ -100,18 +102,102 @@ describe("POST /components", () => {
   });
 
   it.each<BadInput>([
-    { name: "no code and no URL", method: "POST", path: "/components", options: { body: {} }, status: 400, error: /component_code or component_url is required/ },
-    { name: "code that is not a string", method: "POST", path: "/components", options: { body: { component_code: 42 } }, status: 400, error: /component_code must be a string/ },
-    { name: "empty code", method: "POST", path: "/components", options: { body: { component_code: "" } }, status: 400, error: /must not be empty/ },
-    { name: "an unknown field", method: "POST", path: "/components", options: { body: { component_code: STARS, componentCode: "x" } }, status: 400, error: /Unknown parameter componentCode/ },
-    { name: "a syntax error", method: "POST", path: "/components", options: { body: { component_code: "export default { name: 'x', " } }, status: 400, error: /does not parse at line 1/ },
-    { name: "a missing name", method: "POST", path: "/components", options: { body: { component_code: 'export default { version: "1", run() {} }' } }, status: 400, error: /`name`/ },
-    { name: "a missing version", method: "POST", path: "/components", options: { body: { component_code: 'export default { name: "x", run() {} }' } }, status: 400, error: /`version`/ },
-    { name: "a missing run", method: "POST", path: "/components", options: { body: { component_code: 'export default { name: "x", version: "1" }' } }, status: 400, error: /`run` method/ },
-    { name: "code that throws while loading", method: "POST", path: "/components", options: { body: { component_code: 'throw new TypeError("bad config")' } }, status: 400, error: /threw while loading: bad config/ },
-    { name: "a URL with another protocol", method: "POST", path: "/components", options: { body: { component_url: "ftp://example.com/c.js" } }, status: 400, error: /http or https URL/ },
-    { name: "a URL nobody answers", method: "POST", path: "/components", options: { body: { component_url: "http://127.0.0.1:1/x.js" } }, status: 400, error: /Could not fetch component_url/ },
-    { name: "an org_id the user is not in", method: "POST", path: "/components", options: { query: { org_id: "o_nothere" }, body: { component_code: STARS } }, status: 404, error: /No workspace/ },
+    {
+      name: "no code and no URL",
+      method: "POST",
+      path: "/components",
+      options: { body: {} },
+      status: 400,
+      error: /component_code or component_url is required/,
+    },
+    {
+      name: "code that is not a string",
+      method: "POST",
+      path: "/components",
+      options: { body: { component_code: 42 } },
+      status: 400,
+      error: /component_code must be a string/,
+    },
+    {
+      name: "empty code",
+      method: "POST",
+      path: "/components",
+      options: { body: { component_code: "" } },
+      status: 400,
+      error: /must not be empty/,
+    },
+    {
+      name: "an unknown field",
+      method: "POST",
+      path: "/components",
+      options: { body: { component_code: STARS, componentCode: "x" } },
+      status: 400,
+      error: /Unknown parameter componentCode/,
+    },
+    {
+      name: "a syntax error",
+      method: "POST",
+      path: "/components",
+      options: { body: { component_code: "export default { name: 'x', " } },
+      status: 400,
+      error: /does not parse at line 1/,
+    },
+    {
+      name: "a missing name",
+      method: "POST",
+      path: "/components",
+      options: { body: { component_code: 'export default { version: "1", run() {} }' } },
+      status: 400,
+      error: /`name`/,
+    },
+    {
+      name: "a missing version",
+      method: "POST",
+      path: "/components",
+      options: { body: { component_code: 'export default { name: "x", run() {} }' } },
+      status: 400,
+      error: /`version`/,
+    },
+    {
+      name: "a missing run",
+      method: "POST",
+      path: "/components",
+      options: { body: { component_code: 'export default { name: "x", version: "1" }' } },
+      status: 400,
+      error: /`run` method/,
+    },
+    {
+      name: "code that throws while loading",
+      method: "POST",
+      path: "/components",
+      options: { body: { component_code: 'throw new TypeError("bad config")' } },
+      status: 400,
+      error: /threw while loading: bad config/,
+    },
+    {
+      name: "a URL with another protocol",
+      method: "POST",
+      path: "/components",
+      options: { body: { component_url: "ftp://example.com/c.js" } },
+      status: 400,
+      error: /http or https URL/,
+    },
+    {
+      name: "a URL nobody answers",
+      method: "POST",
+      path: "/components",
+      options: { body: { component_url: "http://127.0.0.1:1/x.js" } },
+      status: 400,
+      error: /Could not fetch component_url/,
+    },
+    {
+      name: "an org_id the user is not in",
+      method: "POST",
+      path: "/components",
+      options: { query: { org_id: "o_nothere" }, body: { component_code: STARS } },
+      status: 404,
+      error: /No workspace/,
+    },
   ])("refuses $name", async (row) => {
     await expectRejected(t, row, expect);
   });
@@ -123,7 +209,14 @@ describe("POST /components", () => {
     ] as const) {
       await expectRejected(
         t,
-        { name: path, method: "POST", path: "/components", options: { body: { component_url: `${codeOrigin}${path}` } }, status: 400, error: message },
+        {
+          name: path,
+          method: "POST",
+          path: "/components",
+          options: { body: { component_url: `${codeOrigin}${path}` } },
+          status: 400,
+          error: message,
+        },
         expect,
       );
     }
@@ -132,7 +225,9 @@ describe("POST /components", () => {
   it("gives up on a component_url that does not answer in time", async () => {
     const quick = await startTestServer({ componentUrl: { timeoutMs: 200 } });
     try {
-      const { status, body } = await quick.call("POST", "/components", { body: { component_url: `${codeOrigin}/slow` } });
+      const { status, body } = await quick.call("POST", "/components", {
+        body: { component_url: `${codeOrigin}/slow` },
+      });
       expect(status).toBe(400);
       expect(body.error).toMatch(/no answer within 200 ms/);
     } finally {
@@ -158,16 +253,27 @@ describe("GET /components/{key|id}", () => {
     const other = await t.newUser();
     const mine = await t.call("POST", "/components", { body: { component_code: STARS } });
     for (const path of [`/components/${mine.body.data.id}`, "/components/new-stars"]) {
-      await expectRejected(t, { name: path, method: "GET", path, options: { key: other.key }, status: 404, error: /No component/ }, expect);
+      await expectRejected(
+        t,
+        { name: path, method: "GET", path, options: { key: other.key }, status: 404, error: /No component/ },
+        expect,
+      );
     }
-    await expectRejected(t, { name: "missing", method: "GET", path: "/components/sc_missing", status: 404, error: /No component/ }, expect);
+    await expectRejected(
+      t,
+      { name: "missing", method: "GET", path: "/components/sc_missing", status: 404, error: /No component/ },
+      expect,
+    );
   });
 
   it("shares components with members of the workspace that owns them", async () => {
     const member = await t.newUser();
     const outsider = await t.newUser();
     const workspace = await t.newWorkspace("Shared", [t.demo().userId, member.id]);
-    const created = await t.call("POST", "/components", { query: { org_id: workspace.id }, body: { component_code: STARS } });
+    const created = await t.call("POST", "/components", {
+      query: { org_id: workspace.id },
+      body: { component_code: STARS },
+    });
     expect(created.status).toBe(200);
     expect((await t.call("GET", `/components/${created.body.data.id}`, { key: member.key })).status).toBe(200);
     expect((await t.call("GET", `/components/${created.body.data.id}`, { key: outsider.key })).status).toBe(404);
@@ -188,7 +294,13 @@ describe("GET /components/registry/{key}", () => {
   it("answers 404 for an unpublished key", async () => {
     await expectRejected(
       t,
-      { name: "unpublished", method: "GET", path: "/components/registry/nothing-here", status: 404, error: /No published component/ },
+      {
+        name: "unpublished",
+        method: "GET",
+        path: "/components/registry/nothing-here",
+        status: 404,
+        error: /No published component/,
+      },
       expect,
     );
   });

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN_TOKEN, type BadInput, componentCode, DEMO_KEY, expectRejected, startTestServer, type TestServer } from "./harness.js";
+import {
+  ADMIN_TOKEN,
+  type BadInput,
+  componentCode,
+  DEMO_KEY,
+  expectRejected,
+  startTestServer,
+  type TestServer,
+} from "./harness.js";
 
 let t: TestServer;
 beforeAll(async () => {
@@ -20,7 +28,11 @@ describe("control plane", () => {
   it("creates users that can call the API with their key", async () => {
     const { status, body } = await t.admin("POST", "/users", { username: "ada", email: "ada@example.org" });
     expect(status).toBe(201);
-    expect(body.data.user).toMatchObject({ id: expect.stringMatching(/^u_/), username: "ada", email: "ada@example.org" });
+    expect(body.data.user).toMatchObject({
+      id: expect.stringMatching(/^u_/),
+      username: "ada",
+      email: "ada@example.org",
+    });
     expect(body.data.api_key).toMatch(/^[0-9a-f]{48}$/);
     const me = await t.call("GET", "/users/me", { key: body.data.api_key });
     expect(me.body.data.id).toBe(body.data.user.id);
@@ -59,19 +71,79 @@ describe("control plane", () => {
   it.each<BadInput>([
     { name: "no admin token", ...admin("/users", {}, null), status: 401, error: /needs the admin token/ },
     { name: "a user's API key", ...admin("/users", {}, DEMO_KEY), status: 401, error: /needs the admin token/ },
-    { name: "a reset without the token", ...admin("/reset", undefined, null), status: 401, error: /needs the admin token/ },
-    { name: "a bad username", ...admin("/users", { username: "no spaces allowed" }), status: 400, error: /username must be 1 to 64 letters/ },
-    { name: "a bad email", ...admin("/users", { email: "nope" }), status: 400, error: /email must be an email address/ },
+    {
+      name: "a reset without the token",
+      ...admin("/reset", undefined, null),
+      status: 401,
+      error: /needs the admin token/,
+    },
+    {
+      name: "a bad username",
+      ...admin("/users", { username: "no spaces allowed" }),
+      status: 400,
+      error: /username must be 1 to 64 letters/,
+    },
+    {
+      name: "a bad email",
+      ...admin("/users", { email: "nope" }),
+      status: 400,
+      error: /email must be an email address/,
+    },
     { name: "an unknown plan", ...admin("/users", { plan: "gold" }), status: 400, error: /plan must be free or paid/ },
-    { name: "a short api_key", ...admin("/users", { api_key: "short" }), status: 400, error: /api_key must be at least 16 characters/ },
-    { name: "a taken username", ...admin("/users", { username: "demo" }), status: 409, error: /username "demo" is taken/ },
-    { name: "a taken api_key", ...admin("/users", { api_key: DEMO_KEY }), status: 409, error: /api_key belongs to another user/ },
-    { name: "a workspace without a name", ...admin("/workspaces", { members: [] }), status: 400, error: /name is required/ },
-    { name: "members that are not a list", ...admin("/workspaces", { name: "x", members: "u_1" }), status: 400, error: /members must be an array of user ids/ },
-    { name: "a member that does not exist", ...admin("/workspaces", { name: "x", members: ["u_ghost"] }), status: 400, error: /members names u_ghost, which is not a user/ },
-    { name: "registry code without a key", ...admin("/registry", { component_code: componentCode("") }), status: 400, error: /need a `key`/ },
-    { name: "registry code without semver", ...admin("/registry", { component_code: componentCode(`key: "k1",`).replace('"0.1.0"', '"latest"') }), status: 400, error: /semantic version/ },
-    { name: "registry code that does not parse", ...admin("/registry", { component_code: "export default {" }), status: 400, error: /does not parse/ },
+    {
+      name: "a short api_key",
+      ...admin("/users", { api_key: "short" }),
+      status: 400,
+      error: /api_key must be at least 16 characters/,
+    },
+    {
+      name: "a taken username",
+      ...admin("/users", { username: "demo" }),
+      status: 409,
+      error: /username "demo" is taken/,
+    },
+    {
+      name: "a taken api_key",
+      ...admin("/users", { api_key: DEMO_KEY }),
+      status: 409,
+      error: /api_key belongs to another user/,
+    },
+    {
+      name: "a workspace without a name",
+      ...admin("/workspaces", { members: [] }),
+      status: 400,
+      error: /name is required/,
+    },
+    {
+      name: "members that are not a list",
+      ...admin("/workspaces", { name: "x", members: "u_1" }),
+      status: 400,
+      error: /members must be an array of user ids/,
+    },
+    {
+      name: "a member that does not exist",
+      ...admin("/workspaces", { name: "x", members: ["u_ghost"] }),
+      status: 400,
+      error: /members names u_ghost, which is not a user/,
+    },
+    {
+      name: "registry code without a key",
+      ...admin("/registry", { component_code: componentCode("") }),
+      status: 400,
+      error: /need a `key`/,
+    },
+    {
+      name: "registry code without semver",
+      ...admin("/registry", { component_code: componentCode(`key: "k1",`).replace('"0.1.0"', '"latest"') }),
+      status: 400,
+      error: /semantic version/,
+    },
+    {
+      name: "registry code that does not parse",
+      ...admin("/registry", { component_code: "export default {" }),
+      status: 400,
+      error: /does not parse/,
+    },
     { name: "registry without code", ...admin("/registry", {}), status: 400, error: /component_code is required/ },
   ])("refuses $name", async (row) => {
     await expectRejected(t, row, expect);
@@ -80,6 +152,15 @@ describe("control plane", () => {
   it("refuses to publish the same key and version twice", async () => {
     const code = componentCode(`key: "twice",`).replace('"0.1.0"', '"3.0.0"');
     expect((await t.admin("POST", "/registry", { component_code: code })).status).toBe(201);
-    await expectRejected(t, { name: "again", ...admin("/registry", { component_code: code }), status: 409, error: /twice@3.0.0 is already published/ }, expect);
+    await expectRejected(
+      t,
+      {
+        name: "again",
+        ...admin("/registry", { component_code: code }),
+        status: 409,
+        error: /twice@3.0.0 is already published/,
+      },
+      expect,
+    );
   });
 });

@@ -70,7 +70,9 @@ describe("GET /sources/{id}/event_summaries", () => {
     expect(seen).toEqual(everything);
     expect([...seen].sort(compareEventIds).reverse()).toEqual(seen);
     // Back from the middle: the 10 newer than item 15, nearest first in list order.
-    const back = await t.call("GET", `/sources/${id}/event_summaries`, { query: { limit: 10, before: everything[15] } });
+    const back = await t.call("GET", `/sources/${id}/event_summaries`, {
+      query: { limit: 10, before: everything[15] },
+    });
     expect(back.body.data.map((e: any) => e.id)).toEqual(everything.slice(5, 15));
   });
 
@@ -90,11 +92,45 @@ describe("GET /sources/{id}/event_summaries", () => {
   });
 
   it.each<BadInput>([
-    { name: "limit 0", method: "GET", path: "/sources/dc_x/event_summaries", options: { query: { limit: 0 } }, status: 400, error: /limit must be an integer from 1 to 100/ },
-    { name: "limit 101", method: "GET", path: "/sources/dc_x/event_summaries", options: { query: { limit: 101 } }, status: 400, error: /limit must be an integer from 1 to 100/ },
-    { name: "limit abc", method: "GET", path: "/sources/dc_x/event_summaries", options: { query: { limit: "abc" } }, status: 400, error: /limit must be an integer/ },
-    { name: "expand other than event", method: "GET", path: "/sources/dc_x/event_summaries", options: { query: { expand: "all" } }, status: 400, error: /expand must be `event`/ },
-    { name: "an unknown source", method: "GET", path: "/sources/dc_missing/event_summaries", status: 404, error: /No source/ },
+    {
+      name: "limit 0",
+      method: "GET",
+      path: "/sources/dc_x/event_summaries",
+      options: { query: { limit: 0 } },
+      status: 400,
+      error: /limit must be an integer from 1 to 100/,
+    },
+    {
+      name: "limit 101",
+      method: "GET",
+      path: "/sources/dc_x/event_summaries",
+      options: { query: { limit: 101 } },
+      status: 400,
+      error: /limit must be an integer from 1 to 100/,
+    },
+    {
+      name: "limit abc",
+      method: "GET",
+      path: "/sources/dc_x/event_summaries",
+      options: { query: { limit: "abc" } },
+      status: 400,
+      error: /limit must be an integer/,
+    },
+    {
+      name: "expand other than event",
+      method: "GET",
+      path: "/sources/dc_x/event_summaries",
+      options: { query: { expand: "all" } },
+      status: 400,
+      error: /expand must be `event`/,
+    },
+    {
+      name: "an unknown source",
+      method: "GET",
+      path: "/sources/dc_missing/event_summaries",
+      status: 404,
+      error: /No source/,
+    },
   ])("refuses $name", async (row) => {
     await expectRejected(t, row, expect);
   });
@@ -103,7 +139,14 @@ describe("GET /sources/{id}/event_summaries", () => {
     const id = await sourceWith(1);
     await expectRejected(
       t,
-      { name: "bad cursor", method: "GET", path: `/sources/${id}/event_summaries`, options: { query: { after: "dc_abc" } }, status: 400, error: /after is not a cursor of this list/ },
+      {
+        name: "bad cursor",
+        method: "GET",
+        path: `/sources/${id}/event_summaries`,
+        options: { query: { after: "dc_abc" } },
+        status: 400,
+        error: /after is not a cursor of this list/,
+      },
       expect,
     );
   });
@@ -111,7 +154,11 @@ describe("GET /sources/{id}/event_summaries", () => {
   it("answers 404 for another account's source", async () => {
     const other = await t.newUser();
     const theirs = await sourceWith(2, false, other.key);
-    await expectRejected(t, { name: "theirs", method: "GET", path: `/sources/${theirs}/event_summaries`, status: 404, error: /No source/ }, expect);
+    await expectRejected(
+      t,
+      { name: "theirs", method: "GET", path: `/sources/${theirs}/event_summaries`, status: 404, error: /No source/ },
+      expect,
+    );
   });
 });
 
@@ -120,8 +167,16 @@ describe("DELETE /sources/{id}/events", () => {
     ["no bounds deletes everything", () => ({}), () => []],
     ["start_id deletes it and everything later", (ids) => ({ start_id: ids[6]! }), (ids) => ids.slice(0, 6)],
     ["end_id deletes it and everything earlier", (ids) => ({ end_id: ids[3]! }), (ids) => ids.slice(4)],
-    ["both delete the inclusive range", (ids) => ({ start_id: ids[2]!, end_id: ids[5]! }), (ids) => [...ids.slice(0, 2), ...ids.slice(6)]],
-    ["equal bounds delete one event", (ids) => ({ start_id: ids[4]!, end_id: ids[4]! }), (ids) => [...ids.slice(0, 4), ...ids.slice(5)]],
+    [
+      "both delete the inclusive range",
+      (ids) => ({ start_id: ids[2]!, end_id: ids[5]! }),
+      (ids) => [...ids.slice(0, 2), ...ids.slice(6)],
+    ],
+    [
+      "equal bounds delete one event",
+      (ids) => ({ start_id: ids[4]!, end_id: ids[4]! }),
+      (ids) => [...ids.slice(0, 4), ...ids.slice(5)],
+    ],
   ];
 
   it.each(cases)("%s, and answers 202", async (_, bounds, kept) => {
@@ -142,9 +197,29 @@ describe("DELETE /sources/{id}/events", () => {
   });
 
   it.each<BadInput>([
-    { name: "a malformed start_id", method: "DELETE", path: "/sources/dc_x/events", options: { query: { start_id: "yesterday" } }, status: 400, error: /start_id must be an event id/ },
-    { name: "a malformed end_id", method: "DELETE", path: "/sources/dc_x/events", options: { query: { end_id: "1-2-3" } }, status: 400, error: /end_id must be an event id/ },
-    { name: "an unknown source", method: "DELETE", path: "/sources/dc_missing/events", status: 404, error: /No source/ },
+    {
+      name: "a malformed start_id",
+      method: "DELETE",
+      path: "/sources/dc_x/events",
+      options: { query: { start_id: "yesterday" } },
+      status: 400,
+      error: /start_id must be an event id/,
+    },
+    {
+      name: "a malformed end_id",
+      method: "DELETE",
+      path: "/sources/dc_x/events",
+      options: { query: { end_id: "1-2-3" } },
+      status: 400,
+      error: /end_id must be an event id/,
+    },
+    {
+      name: "an unknown source",
+      method: "DELETE",
+      path: "/sources/dc_missing/events",
+      status: 404,
+      error: /No source/,
+    },
   ])("refuses $name", async (row) => {
     await expectRejected(t, row, expect);
   });
@@ -154,7 +229,14 @@ describe("DELETE /sources/{id}/events", () => {
     const ids = await allEventIds(id);
     await expectRejected(
       t,
-      { name: "reversed", method: "DELETE", path: `/sources/${id}/events`, options: { query: { start_id: ids[0]!, end_id: ids[2]! } }, status: 400, error: /start_id must not be after end_id/ },
+      {
+        name: "reversed",
+        method: "DELETE",
+        path: `/sources/${id}/events`,
+        options: { query: { start_id: ids[0]!, end_id: ids[2]! } },
+        status: 400,
+        error: /start_id must not be after end_id/,
+      },
       expect,
     );
     expect(await allEventIds(id)).toEqual(ids);
@@ -163,7 +245,11 @@ describe("DELETE /sources/{id}/events", () => {
   it("leaves another account's events alone", async () => {
     const other = await t.newUser();
     const theirs = await sourceWith(2, false, other.key);
-    await expectRejected(t, { name: "theirs", method: "DELETE", path: `/sources/${theirs}/events`, status: 404, error: /No source/ }, expect);
+    await expectRejected(
+      t,
+      { name: "theirs", method: "DELETE", path: `/sources/${theirs}/events`, status: 404, error: /No source/ },
+      expect,
+    );
     const { body } = await t.call("GET", `/sources/${theirs}/event_summaries`, { key: other.key });
     expect(body.page_info.total_count).toBe(2);
   });
@@ -180,8 +266,21 @@ describe("workflow event summaries", () => {
   );
 
   it.each<BadInput>([
-    { name: "a non-workflow id", method: "GET", path: "/workflows/dc_abc/event_summaries", status: 404, error: /No workflow/ },
-    { name: "limit 101", method: "GET", path: "/workflows/p_abc/$errors/event_summaries", options: { query: { limit: 101 } }, status: 400, error: /limit must be an integer from 1 to 100/ },
+    {
+      name: "a non-workflow id",
+      method: "GET",
+      path: "/workflows/dc_abc/event_summaries",
+      status: 404,
+      error: /No workflow/,
+    },
+    {
+      name: "limit 101",
+      method: "GET",
+      path: "/workflows/p_abc/$errors/event_summaries",
+      options: { query: { limit: 101 } },
+      status: 400,
+      error: /limit must be an integer from 1 to 100/,
+    },
   ])("refuses $name", async (row) => {
     await expectRejected(t, row, expect);
   });

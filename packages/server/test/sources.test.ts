@@ -105,7 +105,10 @@ describe("POST /sources", () => {
     });
     expect(byId.status).toBe(200);
     expect(byId.body.data.component_id).toBe(saved.body.data.id);
-    const byCode = await create({ component_code: componentCode("", "Code Wins"), component_url: "http://127.0.0.1:1/x.js" });
+    const byCode = await create({
+      component_code: componentCode("", "Code Wins"),
+      component_url: "http://127.0.0.1:1/x.js",
+    });
     expect(byCode.status).toBe(200);
     expect(byCode.body.data.name).toBe("code-wins");
   });
@@ -119,7 +122,10 @@ describe("POST /sources", () => {
   });
 
   it("answers timers in the { cron, interval_seconds } form and HTTP interfaces with endpoint_url", async () => {
-    const interval = await create({ component_code: PROPS, configured_props: { repo: "a/b", timer: { intervalSeconds: 300 } } });
+    const interval = await create({
+      component_code: PROPS,
+      configured_props: { repo: "a/b", timer: { intervalSeconds: 300 } },
+    });
     expect(interval.status).toBe(200);
     const id = interval.body.data.id;
     expect(interval.body.data.configured_props).toEqual({
@@ -127,7 +133,10 @@ describe("POST /sources", () => {
       timer: { cron: null, interval_seconds: 300 },
       http: { endpoint_url: `${ORIGIN}/http/${id}` },
     });
-    const cron = await create({ component_code: PROPS, configured_props: { repo: "a/b", timer: { cron: "*/5 * * * *" } } });
+    const cron = await create({
+      component_code: PROPS,
+      configured_props: { repo: "a/b", timer: { cron: "*/5 * * * *" } },
+    });
     expect(cron.body.data.configured_props.timer).toEqual({ cron: "*/5 * * * *", interval_seconds: 300 });
     const defaulted = await create({ component_code: PROPS, configured_props: { repo: "a/b" } });
     expect(defaulted.body.data.configured_props.timer).toEqual({ cron: null, interval_seconds: 60 });
@@ -177,7 +186,10 @@ describe("POST /sources", () => {
 
   it("creates workspace sources with org_id and lists them per workspace", async () => {
     const { workspaceId } = t.demo();
-    const created = await t.call("POST", "/sources", { query: { org_id: workspaceId }, body: { component_code: HOOKED } });
+    const created = await t.call("POST", "/sources", {
+      query: { org_id: workspaceId },
+      body: { component_code: HOOKED },
+    });
     expect(created.status).toBe(200);
     const org = await t.call("GET", `/orgs/${workspaceId}/sources`);
     expect(org.body.data.map((s: any) => s.id)).toEqual([created.body.data.id]);
@@ -188,34 +200,230 @@ describe("POST /sources", () => {
 
   const tooBig = "x".repeat(64 * 1024);
   it.each<BadInput>([
-    { name: "no component", method: "POST", path: "/sources", options: { body: { name: "x" } }, status: 400, error: /One of component_id, component_code, component_url or key is required/ },
-    { name: "a malformed component_id", method: "POST", path: "/sources", options: { body: { component_id: "dc_1" } }, status: 400, error: /component_id must be a saved component id/ },
-    { name: "an unknown component_id", method: "POST", path: "/sources", options: { body: { component_id: "sc_nope" } }, status: 404, error: /No component with id "sc_nope"/ },
-    { name: "an unknown registry key", method: "POST", path: "/sources", options: { body: { key: "no-such-key" } }, status: 404, error: /No published component/ },
-    { name: "a name that is not a string", method: "POST", path: "/sources", options: { body: { component_code: PROPS, name: 5 } }, status: 400, error: /name must be a non-empty string/ },
-    { name: "an empty name", method: "POST", path: "/sources", options: { body: { component_code: PROPS, name: "" } }, status: 400, error: /name must be a non-empty string/ },
-    { name: "configured_props that is an array", method: "POST", path: "/sources", options: { body: { component_code: PROPS, configured_props: [] } }, status: 400, error: /configured_props must be an object/ },
-    { name: "a missing required prop", method: "POST", path: "/sources", options: { body: { component_code: PROPS, configured_props: {} } }, status: 400, error: /configured_props.repo is required/ },
-    { name: "a string prop given a number", method: "POST", path: "/sources", options: { body: { component_code: PROPS, configured_props: { repo: 1 } } }, status: 400, error: /configured_props.repo must be a string/ },
-    { name: "a fractional integer", method: "POST", path: "/sources", options: { body: { component_code: PROPS, configured_props: { repo: "a", count: 1.5 } } }, status: 400, error: /configured_props.count must be an integer/ },
-    { name: "an integer under min", method: "POST", path: "/sources", options: { body: { component_code: PROPS, configured_props: { repo: "a", count: 0 } } }, status: 400, error: /configured_props.count must be at least 1/ },
-    { name: "an integer over max", method: "POST", path: "/sources", options: { body: { component_code: PROPS, configured_props: { repo: "a", count: 11 } } }, status: 400, error: /configured_props.count must be at most 10/ },
-    { name: "a boolean given a string", method: "POST", path: "/sources", options: { body: { component_code: PROPS, configured_props: { repo: "a", verbose: "yes" } } }, status: 400, error: /configured_props.verbose must be true or false/ },
-    { name: "an object given an array", method: "POST", path: "/sources", options: { body: { component_code: PROPS, configured_props: { repo: "a", filter: [1] } } }, status: 400, error: /configured_props.filter must be an object/ },
-    { name: "a value outside the options", method: "POST", path: "/sources", options: { body: { component_code: PROPS, configured_props: { repo: "a", color: "green" } } }, status: 400, error: /configured_props.color must be one of "red", "blue"/ },
-    { name: "an array prop given a string", method: "POST", path: "/sources", options: { body: { component_code: PROPS, configured_props: { repo: "a", tags: "x" } } }, status: 400, error: /configured_props.tags must be an array/ },
-    { name: "a bad array element", method: "POST", path: "/sources", options: { body: { component_code: PROPS, configured_props: { repo: "a", levels: [1, 4] } } }, status: 400, error: /configured_props.levels\[1\] must be at most 3/ },
-    { name: "an app prop given a string", method: "POST", path: "/sources", options: { body: { component_code: PROPS, configured_props: { repo: "a", github: "token" } } }, status: 400, error: /configured_props.github must be an object/ },
-    { name: "a timer with a zero interval", method: "POST", path: "/sources", options: { body: { component_code: PROPS, configured_props: { repo: "a", timer: { intervalSeconds: 0 } } } }, status: 400, error: /configured_props.timer must be \{ intervalSeconds/ },
-    { name: "a timer with a bad cron", method: "POST", path: "/sources", options: { body: { component_code: PROPS, configured_props: { repo: "a", timer: { cron: "every day" } } } }, status: 400, error: /cron expression that does not parse/ },
-    { name: "a value for a db prop", method: "POST", path: "/sources", options: { body: { component_code: PROPS, configured_props: { repo: "a", db: {} } } }, status: 400, error: /\$\.service\.db prop and takes no value/ },
-    { name: "a value for an HTTP interface", method: "POST", path: "/sources", options: { body: { component_code: PROPS, configured_props: { repo: "a", http: "https://x" } } }, status: 400, error: /HTTP interface and takes no value/ },
-    { name: "an unknown prop", method: "POST", path: "/sources", options: { body: { component_code: PROPS, configured_props: { repo: "a", rep: "b" } } }, status: 400, error: /configured_props.rep is not a prop of this component/ },
-    { name: "a prop value over 64 KB", method: "POST", path: "/sources", options: { body: { component_code: PROPS, configured_props: { repo: tooBig } } }, status: 400, error: /limited to 64 KB/ },
-    { name: "an action", method: "POST", path: "/sources", options: { body: { component_code: 'export default { name: "act", version: "1", type: "action", run() {} }' } }, status: 400, error: /is an action; only sources can be deployed/ },
-    { name: "an unknown field", method: "POST", path: "/sources", options: { body: { component_code: PROPS, props: {} } }, status: 400, error: /Unknown parameter props/ },
-    { name: "an org_id the user is not in", method: "POST", path: "/sources", options: { query: { org_id: "o_other" }, body: { component_code: HOOKED } }, status: 404, error: /No workspace/ },
-    { name: "org_id and workspace_id that differ", method: "POST", path: "/sources", options: { query: { org_id: "o_aaa" }, body: { component_code: HOOKED, workspace_id: "o_bbb" } }, status: 400, error: /name different workspaces/ },
+    {
+      name: "no component",
+      method: "POST",
+      path: "/sources",
+      options: { body: { name: "x" } },
+      status: 400,
+      error: /One of component_id, component_code, component_url or key is required/,
+    },
+    {
+      name: "a malformed component_id",
+      method: "POST",
+      path: "/sources",
+      options: { body: { component_id: "dc_1" } },
+      status: 400,
+      error: /component_id must be a saved component id/,
+    },
+    {
+      name: "an unknown component_id",
+      method: "POST",
+      path: "/sources",
+      options: { body: { component_id: "sc_nope" } },
+      status: 404,
+      error: /No component with id "sc_nope"/,
+    },
+    {
+      name: "an unknown registry key",
+      method: "POST",
+      path: "/sources",
+      options: { body: { key: "no-such-key" } },
+      status: 404,
+      error: /No published component/,
+    },
+    {
+      name: "a name that is not a string",
+      method: "POST",
+      path: "/sources",
+      options: { body: { component_code: PROPS, name: 5 } },
+      status: 400,
+      error: /name must be a non-empty string/,
+    },
+    {
+      name: "an empty name",
+      method: "POST",
+      path: "/sources",
+      options: { body: { component_code: PROPS, name: "" } },
+      status: 400,
+      error: /name must be a non-empty string/,
+    },
+    {
+      name: "configured_props that is an array",
+      method: "POST",
+      path: "/sources",
+      options: { body: { component_code: PROPS, configured_props: [] } },
+      status: 400,
+      error: /configured_props must be an object/,
+    },
+    {
+      name: "a missing required prop",
+      method: "POST",
+      path: "/sources",
+      options: { body: { component_code: PROPS, configured_props: {} } },
+      status: 400,
+      error: /configured_props.repo is required/,
+    },
+    {
+      name: "a string prop given a number",
+      method: "POST",
+      path: "/sources",
+      options: { body: { component_code: PROPS, configured_props: { repo: 1 } } },
+      status: 400,
+      error: /configured_props.repo must be a string/,
+    },
+    {
+      name: "a fractional integer",
+      method: "POST",
+      path: "/sources",
+      options: { body: { component_code: PROPS, configured_props: { repo: "a", count: 1.5 } } },
+      status: 400,
+      error: /configured_props.count must be an integer/,
+    },
+    {
+      name: "an integer under min",
+      method: "POST",
+      path: "/sources",
+      options: { body: { component_code: PROPS, configured_props: { repo: "a", count: 0 } } },
+      status: 400,
+      error: /configured_props.count must be at least 1/,
+    },
+    {
+      name: "an integer over max",
+      method: "POST",
+      path: "/sources",
+      options: { body: { component_code: PROPS, configured_props: { repo: "a", count: 11 } } },
+      status: 400,
+      error: /configured_props.count must be at most 10/,
+    },
+    {
+      name: "a boolean given a string",
+      method: "POST",
+      path: "/sources",
+      options: { body: { component_code: PROPS, configured_props: { repo: "a", verbose: "yes" } } },
+      status: 400,
+      error: /configured_props.verbose must be true or false/,
+    },
+    {
+      name: "an object given an array",
+      method: "POST",
+      path: "/sources",
+      options: { body: { component_code: PROPS, configured_props: { repo: "a", filter: [1] } } },
+      status: 400,
+      error: /configured_props.filter must be an object/,
+    },
+    {
+      name: "a value outside the options",
+      method: "POST",
+      path: "/sources",
+      options: { body: { component_code: PROPS, configured_props: { repo: "a", color: "green" } } },
+      status: 400,
+      error: /configured_props.color must be one of "red", "blue"/,
+    },
+    {
+      name: "an array prop given a string",
+      method: "POST",
+      path: "/sources",
+      options: { body: { component_code: PROPS, configured_props: { repo: "a", tags: "x" } } },
+      status: 400,
+      error: /configured_props.tags must be an array/,
+    },
+    {
+      name: "a bad array element",
+      method: "POST",
+      path: "/sources",
+      options: { body: { component_code: PROPS, configured_props: { repo: "a", levels: [1, 4] } } },
+      status: 400,
+      error: /configured_props.levels\[1\] must be at most 3/,
+    },
+    {
+      name: "an app prop given a string",
+      method: "POST",
+      path: "/sources",
+      options: { body: { component_code: PROPS, configured_props: { repo: "a", github: "token" } } },
+      status: 400,
+      error: /configured_props.github must be an object/,
+    },
+    {
+      name: "a timer with a zero interval",
+      method: "POST",
+      path: "/sources",
+      options: { body: { component_code: PROPS, configured_props: { repo: "a", timer: { intervalSeconds: 0 } } } },
+      status: 400,
+      error: /configured_props.timer must be \{ intervalSeconds/,
+    },
+    {
+      name: "a timer with a bad cron",
+      method: "POST",
+      path: "/sources",
+      options: { body: { component_code: PROPS, configured_props: { repo: "a", timer: { cron: "every day" } } } },
+      status: 400,
+      error: /cron expression that does not parse/,
+    },
+    {
+      name: "a value for a db prop",
+      method: "POST",
+      path: "/sources",
+      options: { body: { component_code: PROPS, configured_props: { repo: "a", db: {} } } },
+      status: 400,
+      error: /\$\.service\.db prop and takes no value/,
+    },
+    {
+      name: "a value for an HTTP interface",
+      method: "POST",
+      path: "/sources",
+      options: { body: { component_code: PROPS, configured_props: { repo: "a", http: "https://x" } } },
+      status: 400,
+      error: /HTTP interface and takes no value/,
+    },
+    {
+      name: "an unknown prop",
+      method: "POST",
+      path: "/sources",
+      options: { body: { component_code: PROPS, configured_props: { repo: "a", rep: "b" } } },
+      status: 400,
+      error: /configured_props.rep is not a prop of this component/,
+    },
+    {
+      name: "a prop value over 64 KB",
+      method: "POST",
+      path: "/sources",
+      options: { body: { component_code: PROPS, configured_props: { repo: tooBig } } },
+      status: 400,
+      error: /limited to 64 KB/,
+    },
+    {
+      name: "an action",
+      method: "POST",
+      path: "/sources",
+      options: { body: { component_code: 'export default { name: "act", version: "1", type: "action", run() {} }' } },
+      status: 400,
+      error: /is an action; only sources can be deployed/,
+    },
+    {
+      name: "an unknown field",
+      method: "POST",
+      path: "/sources",
+      options: { body: { component_code: PROPS, props: {} } },
+      status: 400,
+      error: /Unknown parameter props/,
+    },
+    {
+      name: "an org_id the user is not in",
+      method: "POST",
+      path: "/sources",
+      options: { query: { org_id: "o_other" }, body: { component_code: HOOKED } },
+      status: 404,
+      error: /No workspace/,
+    },
+    {
+      name: "org_id and workspace_id that differ",
+      method: "POST",
+      path: "/sources",
+      options: { query: { org_id: "o_aaa" }, body: { component_code: HOOKED, workspace_id: "o_bbb" } },
+      status: 400,
+      error: /name different workspaces/,
+    },
   ])("refuses $name", async (row) => {
     await expectRejected(t, row, expect);
   });
@@ -231,7 +439,14 @@ describe("POST /sources", () => {
     const theirs = await t.call("POST", "/components", { key: other.key, body: { component_code: HOOKED } });
     await expectRejected(
       t,
-      { name: "theirs", method: "POST", path: "/sources", options: { body: { component_id: theirs.body.data.id } }, status: 404, error: /No component/ },
+      {
+        name: "theirs",
+        method: "POST",
+        path: "/sources",
+        options: { body: { component_id: theirs.body.data.id } },
+        status: 404,
+        error: /No component/,
+      },
       expect,
     );
   });
@@ -244,7 +459,13 @@ describe("PUT /sources/{id}", () => {
     const v2 = HOOKED.replace('default: "v1"', 'default: "v2"');
     const { status, body } = await t.call("PUT", `/sources/${created.id}`, { body: { component_code: v2 } });
     expect(status).toBe(200);
-    expect(body.data).toMatchObject({ id: created.id, user_id: t.demo().userId, active: true, name: "Keep Me", name_slug: "keep-me" });
+    expect(body.data).toMatchObject({
+      id: created.id,
+      user_id: t.demo().userId,
+      active: true,
+      name: "Keep Me",
+      name_slug: "keep-me",
+    });
     expect(body.data.component_id).not.toBe(created.component_id);
     expect(runtime.hooks).toEqual(["deactivate", "activate"]);
     const events = await t.call("GET", `/sources/${created.id}/event_summaries`, { query: { expand: "event" } });
@@ -298,10 +519,38 @@ describe("PUT /sources/{id}", () => {
   });
 
   it.each<BadInput>([
-    { name: "no component", method: "PUT", path: "/sources/dc_x", options: { body: { name: "x" } }, status: 400, error: /one of component_id, component_code or component_url is required/ },
-    { name: "a non-boolean active", method: "PUT", path: "/sources/dc_x", options: { body: { component_code: HOOKED, active: "off" } }, status: 400, error: /active must be true or false/ },
-    { name: "an unknown source", method: "PUT", path: "/sources/dc_missing", options: { body: { component_code: HOOKED } }, status: 404, error: /No source with id "dc_missing"/ },
-    { name: "a non-source id", method: "PUT", path: "/sources/wh_1", options: { body: { component_code: HOOKED } }, status: 404, error: /No source/ },
+    {
+      name: "no component",
+      method: "PUT",
+      path: "/sources/dc_x",
+      options: { body: { name: "x" } },
+      status: 400,
+      error: /one of component_id, component_code or component_url is required/,
+    },
+    {
+      name: "a non-boolean active",
+      method: "PUT",
+      path: "/sources/dc_x",
+      options: { body: { component_code: HOOKED, active: "off" } },
+      status: 400,
+      error: /active must be true or false/,
+    },
+    {
+      name: "an unknown source",
+      method: "PUT",
+      path: "/sources/dc_missing",
+      options: { body: { component_code: HOOKED } },
+      status: 404,
+      error: /No source with id "dc_missing"/,
+    },
+    {
+      name: "a non-source id",
+      method: "PUT",
+      path: "/sources/wh_1",
+      options: { body: { component_code: HOOKED } },
+      status: 404,
+      error: /No source/,
+    },
   ])("refuses $name", async (row) => {
     await expectRejected(t, row, expect);
   });
@@ -311,10 +560,21 @@ describe("PUT /sources/{id}", () => {
     const theirs = (await create({ component_code: HOOKED }, other.key)).body.data;
     await expectRejected(
       t,
-      { name: "theirs", method: "PUT", path: `/sources/${theirs.id}`, options: { body: { component_code: HOOKED, active: false } }, status: 404, error: /No source/ },
+      {
+        name: "theirs",
+        method: "PUT",
+        path: `/sources/${theirs.id}`,
+        options: { body: { component_code: HOOKED, active: false } },
+        status: 404,
+        error: /No source/,
+      },
       expect,
     );
-    await expectRejected(t, { name: "theirs", method: "DELETE", path: `/sources/${theirs.id}`, status: 404, error: /No source/ }, expect);
+    await expectRejected(
+      t,
+      { name: "theirs", method: "DELETE", path: `/sources/${theirs.id}`, status: 404, error: /No source/ },
+      expect,
+    );
   });
 });
 
@@ -347,7 +607,9 @@ describe("DELETE /sources/{id}", () => {
     const { id } = (await create({ component_code: code })).body.data;
     const { status, headers } = await t.call("DELETE", `/sources/${id}`);
     expect(status).toBe(204);
-    expect(decodeURIComponent(headers.get("tributary-hook-error") ?? "")).toBe("The deactivate hook threw: cleanup failed");
+    expect(decodeURIComponent(headers.get("tributary-hook-error") ?? "")).toBe(
+      "The deactivate hook threw: cleanup failed",
+    );
     expect((await t.call("GET", "/users/me/sources")).body.page_info.total_count).toBe(0);
   });
 });

@@ -21,7 +21,12 @@ describe("POST /subscriptions", () => {
   it("routes a source's events to a webhook and lists the subscription", async () => {
     const { status, body } = await subscribe({ emitter_id: source, listener_id: webhook });
     expect(status).toBe(200);
-    expect(body.data).toEqual({ id: expect.stringMatching(/^sub_/), emitter_id: source, listener_id: webhook, event_name: "" });
+    expect(body.data).toEqual({
+      id: expect.stringMatching(/^sub_/),
+      emitter_id: source,
+      listener_id: webhook,
+      event_name: "",
+    });
     const list = await t.call("GET", "/users/me/subscriptions");
     expect(list.body).toEqual({ data: [body.data] });
   });
@@ -36,7 +41,8 @@ describe("POST /subscriptions", () => {
   });
 
   it("accepts workflows, globs and sources as emitters and listeners", async () => {
-    const second = (await t.call("POST", "/sources", { body: { component_code: componentCode("", "Second") } })).body.data.id;
+    const second = (await t.call("POST", "/sources", { body: { component_code: componentCode("", "Second") } })).body
+      .data.id;
     for (const [emitter_id, listener_id] of [
       ["p_abc123", webhook],
       ["dc_*", webhook],
@@ -58,15 +64,78 @@ describe("POST /subscriptions", () => {
   });
 
   it.each<BadInput>([
-    { name: "no emitter_id", method: "POST", path: "/subscriptions", options: { query: { listener_id: "wh_abc" } }, status: 400, error: /emitter_id is required/ },
-    { name: "no listener_id", method: "POST", path: "/subscriptions", options: { query: { emitter_id: "p_abc" } }, status: 400, error: /listener_id is required/ },
-    { name: "a malformed emitter", method: "POST", path: "/subscriptions", options: { query: { emitter_id: "abc", listener_id: "p_abc" } }, status: 400, error: /emitter_id must be a source \(dc_\), workflow \(p_\) or workspace \(o_\) id/ },
-    { name: "a webhook as emitter", method: "POST", path: "/subscriptions", options: { query: { emitter_id: "wh_abc", listener_id: "p_abc" } }, status: 400, error: /emitter_id must be/ },
-    { name: "a workspace as listener", method: "POST", path: "/subscriptions", options: { query: { emitter_id: "p_abc", listener_id: "o_abc" } }, status: 400, error: /listener_id must be a source \(dc_\), workflow \(p_\) or webhook \(wh_\) id/ },
-    { name: "an unknown source emitter", method: "POST", path: "/subscriptions", options: { query: { emitter_id: "dc_missing", listener_id: "p_abc" } }, status: 404, error: /No source/ },
-    { name: "an unknown webhook listener", method: "POST", path: "/subscriptions", options: { query: { emitter_id: "p_abc", listener_id: "wh_missing" } }, status: 404, error: /No webhook/ },
-    { name: "a workspace the user is not in", method: "POST", path: "/subscriptions", options: { query: { emitter_id: "o_other", listener_id: "p_abc", event_name: "$errors" } }, status: 404, error: /No workspace/ },
-    { name: "an over-long channel", method: "POST", path: "/subscriptions", options: { query: { emitter_id: "p_abc", listener_id: "p_def", event_name: "x".repeat(300) } }, status: 400, error: /event_name must be a channel name/ },
+    {
+      name: "no emitter_id",
+      method: "POST",
+      path: "/subscriptions",
+      options: { query: { listener_id: "wh_abc" } },
+      status: 400,
+      error: /emitter_id is required/,
+    },
+    {
+      name: "no listener_id",
+      method: "POST",
+      path: "/subscriptions",
+      options: { query: { emitter_id: "p_abc" } },
+      status: 400,
+      error: /listener_id is required/,
+    },
+    {
+      name: "a malformed emitter",
+      method: "POST",
+      path: "/subscriptions",
+      options: { query: { emitter_id: "abc", listener_id: "p_abc" } },
+      status: 400,
+      error: /emitter_id must be a source \(dc_\), workflow \(p_\) or workspace \(o_\) id/,
+    },
+    {
+      name: "a webhook as emitter",
+      method: "POST",
+      path: "/subscriptions",
+      options: { query: { emitter_id: "wh_abc", listener_id: "p_abc" } },
+      status: 400,
+      error: /emitter_id must be/,
+    },
+    {
+      name: "a workspace as listener",
+      method: "POST",
+      path: "/subscriptions",
+      options: { query: { emitter_id: "p_abc", listener_id: "o_abc" } },
+      status: 400,
+      error: /listener_id must be a source \(dc_\), workflow \(p_\) or webhook \(wh_\) id/,
+    },
+    {
+      name: "an unknown source emitter",
+      method: "POST",
+      path: "/subscriptions",
+      options: { query: { emitter_id: "dc_missing", listener_id: "p_abc" } },
+      status: 404,
+      error: /No source/,
+    },
+    {
+      name: "an unknown webhook listener",
+      method: "POST",
+      path: "/subscriptions",
+      options: { query: { emitter_id: "p_abc", listener_id: "wh_missing" } },
+      status: 404,
+      error: /No webhook/,
+    },
+    {
+      name: "a workspace the user is not in",
+      method: "POST",
+      path: "/subscriptions",
+      options: { query: { emitter_id: "o_other", listener_id: "p_abc", event_name: "$errors" } },
+      status: 404,
+      error: /No workspace/,
+    },
+    {
+      name: "an over-long channel",
+      method: "POST",
+      path: "/subscriptions",
+      options: { query: { emitter_id: "p_abc", listener_id: "p_def", event_name: "x".repeat(300) } },
+      status: 400,
+      error: /event_name must be a channel name/,
+    },
   ])("refuses $name", async (row) => {
     await expectRejected(t, row, expect);
   });
@@ -75,15 +144,44 @@ describe("POST /subscriptions", () => {
     const { workspaceId } = t.demo();
     await expectRejected(
       t,
-      { name: "ws", method: "POST", path: "/subscriptions", options: { query: { emitter_id: workspaceId, listener_id: "p_abc" } }, status: 400, error: /event_name=\$errors/ },
+      {
+        name: "ws",
+        method: "POST",
+        path: "/subscriptions",
+        options: { query: { emitter_id: workspaceId, listener_id: "p_abc" } },
+        status: 400,
+        error: /event_name=\$errors/,
+      },
       expect,
     );
   });
 
   it("answers 404 for another account's source or webhook", async () => {
     const other = await t.newUser();
-    await expectRejected(t, { name: "their emitter", method: "POST", path: "/subscriptions", options: { key: other.key, query: { emitter_id: source, listener_id: "p_abc" } }, status: 404, error: /No source/ }, expect);
-    await expectRejected(t, { name: "their listener", method: "POST", path: "/subscriptions", options: { key: other.key, query: { emitter_id: "p_abc", listener_id: webhook } }, status: 404, error: /No webhook/ }, expect);
+    await expectRejected(
+      t,
+      {
+        name: "their emitter",
+        method: "POST",
+        path: "/subscriptions",
+        options: { key: other.key, query: { emitter_id: source, listener_id: "p_abc" } },
+        status: 404,
+        error: /No source/,
+      },
+      expect,
+    );
+    await expectRejected(
+      t,
+      {
+        name: "their listener",
+        method: "POST",
+        path: "/subscriptions",
+        options: { key: other.key, query: { emitter_id: "p_abc", listener_id: webhook } },
+        status: 404,
+        error: /No webhook/,
+      },
+      expect,
+    );
   });
 });
 
@@ -91,15 +189,31 @@ describe("DELETE /subscriptions", () => {
   it("deletes the subscription matching emitter, listener and channel", async () => {
     await subscribe({ emitter_id: source, listener_id: webhook });
     await subscribe({ emitter_id: source, listener_id: webhook, event_name: "odd" });
-    const { status } = await t.call("DELETE", "/subscriptions", { query: { emitter_id: source, listener_id: webhook, event_name: "" } });
+    const { status } = await t.call("DELETE", "/subscriptions", {
+      query: { emitter_id: source, listener_id: webhook, event_name: "" },
+    });
     expect(status).toBe(204);
     const left = await t.call("GET", "/users/me/subscriptions");
     expect(left.body.data.map((s: any) => s.event_name)).toEqual(["odd"]);
   });
 
   it.each<BadInput>([
-    { name: "a subscription that does not exist", method: "DELETE", path: "/subscriptions", options: { query: { emitter_id: "p_abc", listener_id: "p_def" } }, status: 404, error: /No subscription from p_abc to p_def on channel ""/ },
-    { name: "no emitter_id", method: "DELETE", path: "/subscriptions", options: { query: { listener_id: "p_def" } }, status: 400, error: /emitter_id is required/ },
+    {
+      name: "a subscription that does not exist",
+      method: "DELETE",
+      path: "/subscriptions",
+      options: { query: { emitter_id: "p_abc", listener_id: "p_def" } },
+      status: 404,
+      error: /No subscription from p_abc to p_def on channel ""/,
+    },
+    {
+      name: "no emitter_id",
+      method: "DELETE",
+      path: "/subscriptions",
+      options: { query: { listener_id: "p_def" } },
+      status: 400,
+      error: /emitter_id is required/,
+    },
   ])("refuses $name", async (row) => {
     await expectRejected(t, row, expect);
   });
@@ -107,27 +221,71 @@ describe("DELETE /subscriptions", () => {
   it("does not delete another account's subscription", async () => {
     await subscribe({ emitter_id: source, listener_id: webhook });
     const other = await t.newUser();
-    await expectRejected(t, { name: "theirs", method: "DELETE", path: "/subscriptions", options: { key: other.key, query: { emitter_id: source, listener_id: webhook } }, status: 404, error: /No subscription/ }, expect);
+    await expectRejected(
+      t,
+      {
+        name: "theirs",
+        method: "DELETE",
+        path: "/subscriptions",
+        options: { key: other.key, query: { emitter_id: source, listener_id: webhook } },
+        status: 404,
+        error: /No subscription/,
+      },
+      expect,
+    );
     expect((await t.call("GET", "/users/me/subscriptions")).body.data).toHaveLength(1);
   });
 });
 
 describe("POST /auto_subscriptions", () => {
   it("subscribes the listener to sources created later, not to existing ones", async () => {
-    const { status, body } = await t.call("POST", "/auto_subscriptions", { query: { event_name: "$errors", listener_id: webhook } });
+    const { status, body } = await t.call("POST", "/auto_subscriptions", {
+      query: { event_name: "$errors", listener_id: webhook },
+    });
     expect(status).toBe(200);
     expect(body.data).toEqual({ id: expect.stringMatching(/^sub_/), listener_id: webhook, event_name: "$errors" });
     expect((await t.call("GET", "/users/me/subscriptions")).body.data).toEqual([]);
-    const later = (await t.call("POST", "/sources", { body: { component_code: componentCode("", "Later") } })).body.data.id;
+    const later = (await t.call("POST", "/sources", { body: { component_code: componentCode("", "Later") } })).body.data
+      .id;
     const list = await t.call("GET", "/users/me/subscriptions");
-    expect(list.body.data).toEqual([{ id: expect.stringMatching(/^sub_/), emitter_id: later, listener_id: webhook, event_name: "$errors" }]);
+    expect(list.body.data).toEqual([
+      { id: expect.stringMatching(/^sub_/), emitter_id: later, listener_id: webhook, event_name: "$errors" },
+    ]);
   });
 
   it.each<BadInput>([
-    { name: "no event_name", method: "POST", path: "/auto_subscriptions", options: { query: { listener_id: "p_abc" } }, status: 400, error: /event_name must be \$errors or \$logs/ },
-    { name: "a custom channel", method: "POST", path: "/auto_subscriptions", options: { query: { event_name: "alerts", listener_id: "p_abc" } }, status: 400, error: /event_name must be \$errors or \$logs/ },
-    { name: "no listener_id", method: "POST", path: "/auto_subscriptions", options: { query: { event_name: "$logs" } }, status: 400, error: /listener_id is required/ },
-    { name: "an unknown webhook", method: "POST", path: "/auto_subscriptions", options: { query: { event_name: "$logs", listener_id: "wh_nope" } }, status: 404, error: /No webhook/ },
+    {
+      name: "no event_name",
+      method: "POST",
+      path: "/auto_subscriptions",
+      options: { query: { listener_id: "p_abc" } },
+      status: 400,
+      error: /event_name must be \$errors or \$logs/,
+    },
+    {
+      name: "a custom channel",
+      method: "POST",
+      path: "/auto_subscriptions",
+      options: { query: { event_name: "alerts", listener_id: "p_abc" } },
+      status: 400,
+      error: /event_name must be \$errors or \$logs/,
+    },
+    {
+      name: "no listener_id",
+      method: "POST",
+      path: "/auto_subscriptions",
+      options: { query: { event_name: "$logs" } },
+      status: 400,
+      error: /listener_id is required/,
+    },
+    {
+      name: "an unknown webhook",
+      method: "POST",
+      path: "/auto_subscriptions",
+      options: { query: { event_name: "$logs", listener_id: "wh_nope" } },
+      status: 404,
+      error: /No webhook/,
+    },
   ])("refuses $name", async (row) => {
     await expectRejected(t, row, expect);
   });
@@ -137,6 +295,17 @@ describe("GET /workspaces/{id}/subscriptions", () => {
   it("answers 404 to a non-member", async () => {
     const other = await t.newUser();
     const { workspaceId } = t.demo();
-    await expectRejected(t, { name: "outsider", method: "GET", path: `/workspaces/${workspaceId}/subscriptions`, options: { key: other.key }, status: 404, error: /No workspace/ }, expect);
+    await expectRejected(
+      t,
+      {
+        name: "outsider",
+        method: "GET",
+        path: `/workspaces/${workspaceId}/subscriptions`,
+        options: { key: other.key },
+        status: 404,
+        error: /No workspace/,
+      },
+      expect,
+    );
   });
 });

@@ -52,15 +52,26 @@ describe("GET /workspaces/{id} and GET /orgs/{id}/sources", () => {
     expect(body.data).toMatchObject({ id: workspaceId, name: "Demo Workspace", daily_credits_quota: 1000 });
     const outsider = await t.newUser();
     for (const path of [`/workspaces/${workspaceId}`, `/orgs/${workspaceId}/sources`]) {
-      await expectRejected(t, { name: path, method: "GET", path, options: { key: outsider.key }, status: 404, error: /No workspace/ }, expect);
+      await expectRejected(
+        t,
+        { name: path, method: "GET", path, options: { key: outsider.key }, status: 404, error: /No workspace/ },
+        expect,
+      );
     }
-    await expectRejected(t, { name: "missing", method: "GET", path: "/workspaces/o_missing", status: 404, error: /No workspace/ }, expect);
+    await expectRejected(
+      t,
+      { name: "missing", method: "GET", path: "/workspaces/o_missing", status: 404, error: /No workspace/ },
+      expect,
+    );
   });
 
   it("lets every member see and change the workspace's sources", async () => {
     const member = await t.newUser();
     const workspace = await t.newWorkspace("Team", [t.demo().userId, member.id]);
-    const created = await t.call("POST", "/sources", { query: { org_id: workspace.id }, body: { component_code: componentCode("") } });
+    const created = await t.call("POST", "/sources", {
+      query: { org_id: workspace.id },
+      body: { component_code: componentCode("") },
+    });
     const seen = await t.call("GET", `/orgs/${workspace.id}/sources`, { key: member.key });
     expect(seen.body.data.map((s: any) => s.id)).toEqual([created.body.data.id]);
     const { status } = await t.call("PUT", `/sources/${created.body.data.id}`, {
@@ -75,9 +86,15 @@ describe("paginated lists", () => {
   it("walks every source of an account forwards and backwards", async () => {
     const user = await t.newUser();
     const ids: string[] = [];
-    const component = await t.call("POST", "/components", { key: user.key, body: { component_code: componentCode("") } });
+    const component = await t.call("POST", "/components", {
+      key: user.key,
+      body: { component_code: componentCode("") },
+    });
     for (let i = 0; i < 23; i++) {
-      const { body } = await t.call("POST", "/sources", { key: user.key, body: { component_id: component.body.data.id } });
+      const { body } = await t.call("POST", "/sources", {
+        key: user.key,
+        body: { component_id: component.body.data.id },
+      });
       ids.push(body.data.id);
     }
     const first = await t.call("GET", "/users/me/sources", { key: user.key });
@@ -93,7 +110,10 @@ describe("paginated lists", () => {
     expect(forwards).toEqual(ids);
     const before = await t.call("GET", "/users/me/sources", { key: user.key, query: { limit: 5, before: ids[12] } });
     expect(before.body.data.map((s: any) => s.id)).toEqual(ids.slice(7, 12));
-    const between = await t.call("GET", "/users/me/sources", { key: user.key, query: { after: ids[2], before: ids[6] } });
+    const between = await t.call("GET", "/users/me/sources", {
+      key: user.key,
+      query: { after: ids[2], before: ids[6] },
+    });
     expect(between.body.data.map((s: any) => s.id)).toEqual(ids.slice(3, 6));
   });
 
@@ -101,7 +121,9 @@ describe("paginated lists", () => {
     const user = await t.newUser();
     const ids: string[] = [];
     for (let i = 0; i < 4; i++) {
-      ids.push((await t.call("POST", "/sources", { key: user.key, body: { component_code: componentCode("") } })).body.data.id);
+      ids.push(
+        (await t.call("POST", "/sources", { key: user.key, body: { component_code: componentCode("") } })).body.data.id,
+      );
     }
     await t.call("DELETE", `/sources/${ids[1]}`, { key: user.key });
     const { body } = await t.call("GET", "/users/me/sources", { key: user.key, query: { after: ids[1] } });
@@ -109,12 +131,54 @@ describe("paginated lists", () => {
   });
 
   it.each<BadInput>([
-    { name: "limit 0", method: "GET", path: "/users/me/sources", options: { query: { limit: 0 } }, status: 400, error: /limit must be an integer from 1 to 100/ },
-    { name: "limit 101", method: "GET", path: "/users/me/sources", options: { query: { limit: 101 } }, status: 400, error: /limit must be an integer from 1 to 100/ },
-    { name: "limit 2.5", method: "GET", path: "/users/me/webhooks", options: { query: { limit: "2.5" } }, status: 400, error: /limit must be an integer/ },
-    { name: "an unknown after cursor", method: "GET", path: "/users/me/sources", options: { query: { after: "dc_nope" } }, status: 400, error: /after is not a cursor of this list/ },
-    { name: "an unknown before cursor", method: "GET", path: "/users/me/webhooks", options: { query: { before: "zzz" } }, status: 400, error: /before is not a cursor of this list/ },
-    { name: "limit 101 on a workspace", method: "GET", path: "/orgs/o_x/sources", options: { query: { limit: 101 } }, status: 400, error: /limit must be/ },
+    {
+      name: "limit 0",
+      method: "GET",
+      path: "/users/me/sources",
+      options: { query: { limit: 0 } },
+      status: 400,
+      error: /limit must be an integer from 1 to 100/,
+    },
+    {
+      name: "limit 101",
+      method: "GET",
+      path: "/users/me/sources",
+      options: { query: { limit: 101 } },
+      status: 400,
+      error: /limit must be an integer from 1 to 100/,
+    },
+    {
+      name: "limit 2.5",
+      method: "GET",
+      path: "/users/me/webhooks",
+      options: { query: { limit: "2.5" } },
+      status: 400,
+      error: /limit must be an integer/,
+    },
+    {
+      name: "an unknown after cursor",
+      method: "GET",
+      path: "/users/me/sources",
+      options: { query: { after: "dc_nope" } },
+      status: 400,
+      error: /after is not a cursor of this list/,
+    },
+    {
+      name: "an unknown before cursor",
+      method: "GET",
+      path: "/users/me/webhooks",
+      options: { query: { before: "zzz" } },
+      status: 400,
+      error: /before is not a cursor of this list/,
+    },
+    {
+      name: "limit 101 on a workspace",
+      method: "GET",
+      path: "/orgs/o_x/sources",
+      options: { query: { limit: 101 } },
+      status: 400,
+      error: /limit must be/,
+    },
   ])("refuses $name", async (row) => {
     await expectRejected(t, row, expect);
   });

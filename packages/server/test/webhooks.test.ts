@@ -24,24 +24,82 @@ describe("POST /webhooks", () => {
     });
   });
 
-  it.each(["http://localhost:8080/in", "https://hooks.example.com", "http://127.0.0.1:3000/a/b?c=d", "HTTPS://EXAMPLE.COM/x"])(
-    "accepts %s",
-    async (url) => {
-      const { status, body } = await t.call("POST", "/webhooks", { query: { url, name: "n", description: "d" } });
-      expect(status).toBe(200);
-      expect(body.data).toMatchObject({ url, name: "n", description: "d" });
-    },
-  );
+  it.each([
+    "http://localhost:8080/in",
+    "https://hooks.example.com",
+    "http://127.0.0.1:3000/a/b?c=d",
+    "HTTPS://EXAMPLE.COM/x",
+  ])("accepts %s", async (url) => {
+    const { status, body } = await t.call("POST", "/webhooks", { query: { url, name: "n", description: "d" } });
+    expect(status).toBe(200);
+    expect(body.data).toMatchObject({ url, name: "n", description: "d" });
+  });
 
   it.each<BadInput>([
-    { name: "no url", method: "POST", path: "/webhooks", options: { query: {} }, status: 400, error: /url is required/ },
-    { name: "a url without protocol", method: "POST", path: "/webhooks", options: { query: { url: "example.com/hook" } }, status: 400, error: /url must be an http or https URL with a hostname/ },
-    { name: "an ftp url", method: "POST", path: "/webhooks", options: { query: { url: "ftp://example.com/hook" } }, status: 400, error: /url must be an http or https URL/ },
-    { name: "a url without hostname", method: "POST", path: "/webhooks", options: { query: { url: "http:///path" } }, status: 400, error: /url must be an http or https URL/ },
-    { name: "a url with credentials", method: "POST", path: "/webhooks", options: { query: { url: "https://user:pw@example.com" } }, status: 400, error: /url must be an http or https URL/ },
-    { name: "an over-long url", method: "POST", path: "/webhooks", options: { query: { url: `https://example.com/${"a".repeat(2100)}` } }, status: 400, error: /url must be at most 2048 characters/ },
-    { name: "an empty name", method: "POST", path: "/webhooks", options: { query: { url: "https://example.com", name: "" } }, status: 400, error: /name must be a non-empty string of at most 256/ },
-    { name: "an over-long description", method: "POST", path: "/webhooks", options: { query: { url: "https://example.com", description: "d".repeat(1025) } }, status: 400, error: /description must be a non-empty string of at most 1024/ },
+    {
+      name: "no url",
+      method: "POST",
+      path: "/webhooks",
+      options: { query: {} },
+      status: 400,
+      error: /url is required/,
+    },
+    {
+      name: "a url without protocol",
+      method: "POST",
+      path: "/webhooks",
+      options: { query: { url: "example.com/hook" } },
+      status: 400,
+      error: /url must be an http or https URL with a hostname/,
+    },
+    {
+      name: "an ftp url",
+      method: "POST",
+      path: "/webhooks",
+      options: { query: { url: "ftp://example.com/hook" } },
+      status: 400,
+      error: /url must be an http or https URL/,
+    },
+    {
+      name: "a url without hostname",
+      method: "POST",
+      path: "/webhooks",
+      options: { query: { url: "http:///path" } },
+      status: 400,
+      error: /url must be an http or https URL/,
+    },
+    {
+      name: "a url with credentials",
+      method: "POST",
+      path: "/webhooks",
+      options: { query: { url: "https://user:pw@example.com" } },
+      status: 400,
+      error: /url must be an http or https URL/,
+    },
+    {
+      name: "an over-long url",
+      method: "POST",
+      path: "/webhooks",
+      options: { query: { url: `https://example.com/${"a".repeat(2100)}` } },
+      status: 400,
+      error: /url must be at most 2048 characters/,
+    },
+    {
+      name: "an empty name",
+      method: "POST",
+      path: "/webhooks",
+      options: { query: { url: "https://example.com", name: "" } },
+      status: 400,
+      error: /name must be a non-empty string of at most 256/,
+    },
+    {
+      name: "an over-long description",
+      method: "POST",
+      path: "/webhooks",
+      options: { query: { url: "https://example.com", description: "d".repeat(1025) } },
+      status: 400,
+      error: /description must be a non-empty string of at most 1024/,
+    },
   ])("refuses $name", async (row) => {
     await expectRejected(t, row, expect);
   });
@@ -49,7 +107,8 @@ describe("POST /webhooks", () => {
 
 describe("GET /users/me/webhooks", () => {
   it("lists the user's webhooks oldest first, without user_id", async () => {
-    for (const name of ["a", "b", "c"]) await t.call("POST", "/webhooks", { query: { url: `https://example.com/${name}`, name } });
+    for (const name of ["a", "b", "c"])
+      await t.call("POST", "/webhooks", { query: { url: `https://example.com/${name}`, name } });
     const other = await t.newUser();
     await t.call("POST", "/webhooks", { key: other.key, query: { url: "https://example.com/theirs" } });
     const { body } = await t.call("GET", "/users/me/webhooks", { query: { limit: 2 } });
@@ -71,7 +130,13 @@ describe("DELETE /webhooks/{id}", () => {
   });
 
   it.each<BadInput>([
-    { name: "an unknown webhook", method: "DELETE", path: "/webhooks/wh_missing", status: 404, error: /No webhook with id "wh_missing"/ },
+    {
+      name: "an unknown webhook",
+      method: "DELETE",
+      path: "/webhooks/wh_missing",
+      status: 404,
+      error: /No webhook with id "wh_missing"/,
+    },
     { name: "a non-webhook id", method: "DELETE", path: "/webhooks/dc_abc", status: 404, error: /No webhook/ },
   ])("refuses $name", async (row) => {
     await expectRejected(t, row, expect);
@@ -79,8 +144,13 @@ describe("DELETE /webhooks/{id}", () => {
 
   it("answers 404 for another account's webhook and keeps it", async () => {
     const other = await t.newUser();
-    const theirs = (await t.call("POST", "/webhooks", { key: other.key, query: { url: "https://example.com/t" } })).body.data.id;
-    await expectRejected(t, { name: "theirs", method: "DELETE", path: `/webhooks/${theirs}`, status: 404, error: /No webhook/ }, expect);
+    const theirs = (await t.call("POST", "/webhooks", { key: other.key, query: { url: "https://example.com/t" } })).body
+      .data.id;
+    await expectRejected(
+      t,
+      { name: "theirs", method: "DELETE", path: `/webhooks/${theirs}`, status: 404, error: /No webhook/ },
+      expect,
+    );
     expect((await t.call("GET", "/users/me/webhooks", { key: other.key })).body.data).toHaveLength(1);
   });
 });
