@@ -137,3 +137,27 @@ describe("runtime.runHook", () => {
     });
   });
 });
+
+describe("components that misbehave while being read", () => {
+  it("blames the component when a getter of its export throws", async () => {
+    const error = await loadError(
+      `export default { name: "x", version: "1", run() {}, get props() { throw new Error("no props today"); } };`,
+    );
+    expect(error.kind).toBe("threw");
+    expect(error.message).toBe("The component threw while being read: no props today");
+  });
+
+  it("blames the component when a getter throws while a hook is prepared", async () => {
+    // Loading reads props before hooks; running a hook reads hooks first, so only that throws.
+    const meta = await runtime.load(
+      `let hooksRead = false;
+       export default { name: "x", version: "1", run() {},
+         get hooks() { hooksRead = true; return { deploy() {} }; },
+         get props() { if (hooksRead) throw new Error("props after hooks"); return {}; } };`,
+    );
+    await expect(runtime.runHook({ component: meta, hook: "deploy", props: {}, db: {} })).rejects.toMatchObject({
+      kind: "threw",
+      message: "The component threw while preparing the deploy hook: props after hooks",
+    });
+  });
+});

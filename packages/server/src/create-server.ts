@@ -3,6 +3,7 @@ import { createEventIdSequence, createIdGenerator, type IdGenerator } from "@tri
 import { type Clock, createRuntime, type Runtime, type RuntimeOptions, systemClock } from "@tributary/runtime";
 import { createApp, type FaultLogger } from "./app.js";
 import { createUser, createWorkspace } from "./control-plane/accounts.js";
+import { KeyedLock } from "./domain/keyed-lock.js";
 import { type ListenOptions, listen, type RunningServer } from "./node/listen.js";
 import type { Services } from "./services.js";
 import { MemoryStore } from "./store/memory-store.js";
@@ -99,6 +100,7 @@ export function createServer(options: ServerOptions = {}): TributaryServer {
     newSecret: options.newSecret ?? randomSecret,
     newEventId: () => nextEventId(clock.now()),
     publicUrl: options.publicUrl,
+    locks: new KeyedLock(),
     componentUrl: {
       timeoutMs: options.componentUrl?.timeoutMs ?? 10_000,
       maxBytes: options.componentUrl?.maxBytes ?? 1024 * 1024,

@@ -1,5 +1,6 @@
 import type { IdGenerator } from "@tributary/api";
 import type { Clock, Runtime } from "@tributary/runtime";
+import type { KeyedLock } from "./domain/keyed-lock.js";
 import type { Store } from "./store/store.js";
 
 /** What the handlers and the domain share: storage, the runtime, time and ids. */
@@ -14,6 +15,8 @@ export interface Services {
   newEventId(): string;
   /** The origin of public URLs (HTTP-source endpoints); the request's origin when unset. */
   publicUrl: string | undefined;
+  /** Serialises check-then-write sequences per key (an owner's slugs). */
+  locks: KeyedLock;
   /** Limits on fetching `component_url`. */
   componentUrl: { timeoutMs: number; maxBytes: number };
 }

@@ -245,35 +245,48 @@ function describeProp(name, prop) {
   return descriptor;
 }
 
+/** Rethrows anything but a UserError as a fault of the component: here, only its code can throw. */
+function blameComponent(err, what) {
+  if (err instanceof UserError) return err;
+  const { message, stack } = describeThrown(err);
+  return new UserError("threw", `The component threw while ${what}: ${message}`, stack);
+}
+
 function inspect(request) {
   const logs = [];
   const timers = new Set();
   const context = createScope(logs, timers);
   try {
     const component = evaluate(request, context);
-    return runLimited(context, request.timeoutMs, () => {
-      const props = component.props && typeof component.props === "object" ? component.props : {};
-      const hooks = component.hooks && typeof component.hooks === "object" ? component.hooks : {};
-      const methods = component.methods && typeof component.methods === "object" ? component.methods : {};
-      const str = (value) => (typeof value === "string" ? value : value === undefined ? undefined : null);
-      return {
-        name: str(component.name),
-        key: str(component.key),
-        version: str(component.version),
-        type: str(component.type),
-        description: str(component.description),
-        dedupe: str(component.dedupe),
-        props: Object.entries(props).map(([name, prop]) => describeProp(name, prop)),
-        hooks: Object.keys(hooks).filter((name) => typeof hooks[name] === "function"),
-        badHooks: Object.keys(hooks).filter((name) => typeof hooks[name] !== "function"),
-        methods: Object.keys(methods).filter((name) => typeof methods[name] === "function"),
-        hasRun: typeof component.run === "function",
-        logs,
-      };
-    });
+    return readComponent(request, context, component, logs);
+  } catch (err) {
+    throw blameComponent(err, "being read");
   } finally {
     for (const handle of timers) clearTimeout(handle);
   }
+}
+
+function readComponent(request, context, component, logs) {
+  return runLimited(context, request.timeoutMs, () => {
+    const props = component.props && typeof component.props === "object" ? component.props : {};
+    const hooks = component.hooks && typeof component.hooks === "object" ? component.hooks : {};
+    const methods = component.methods && typeof component.methods === "object" ? component.methods : {};
+    const str = (value) => (typeof value === "string" ? value : value === undefined ? undefined : null);
+    return {
+      name: str(component.name),
+      key: str(component.key),
+      version: str(component.version),
+      type: str(component.type),
+      description: str(component.description),
+      dedupe: str(component.dedupe),
+      props: Object.entries(props).map(([name, prop]) => describeProp(name, prop)),
+      hooks: Object.keys(hooks).filter((name) => typeof hooks[name] === "function"),
+      badHooks: Object.keys(hooks).filter((name) => typeof hooks[name] !== "function"),
+      methods: Object.keys(methods).filter((name) => typeof methods[name] === "function"),
+      hasRun: typeof component.run === "function",
+      logs,
+    };
+  });
 }
 
 /** Builds `this` for a hook or run: props, methods, db, http and $emit. */
@@ -335,9 +348,19 @@ async function hook(request) {
   const context = createScope(logs, timers);
   try {
     const component = evaluate(request, context);
-    const fn = component.hooks?.[request.hook];
+    let fn;
+    try {
+      fn = component.hooks?.[request.hook];
+    } catch (err) {
+      throw blameComponent(err, "being read");
+    }
     if (typeof fn !== "function") return { emits, db: Object.fromEntries(db), logs };
-    const instance = createInstance(component, request, emits, db);
+    let instance;
+    try {
+      instance = createInstance(component, request, emits, db);
+    } catch (err) {
+      throw blameComponent(err, `preparing the ${request.hook} hook`);
+    }
     try {
       await runLimited(context, request.timeoutMs, () => fn.call(instance));
     } catch (err) {

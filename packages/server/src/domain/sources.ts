@@ -81,20 +81,23 @@ export async function createSource(
   const outcome = await runHooks(services, component, ["deploy", "activate"], props, {});
   const name = body.name ?? slugify(component.name);
   const now = nowSeconds(services);
-  const source: SourceRecord = {
-    id,
-    owner_id: ownerId,
-    user_id: actor.user.id,
-    component_id: component.id,
-    configured_props: props,
-    active: true,
-    name,
-    name_slug: await uniqueSlug(name, (slug) => services.store.sources.slugTaken(ownerId, slug)),
-    created_at: now,
-    updated_at: now,
-  };
-  if (isNew) await services.store.components.insert(component);
-  await services.store.sources.insert(source);
+  const source = await services.locks.run(ownerId, async () => {
+    const record: SourceRecord = {
+      id,
+      owner_id: ownerId,
+      user_id: actor.user.id,
+      component_id: component.id,
+      configured_props: props,
+      active: true,
+      name,
+      name_slug: await uniqueSlug(name, (slug) => services.store.sources.slugTaken(ownerId, slug)),
+      created_at: now,
+      updated_at: now,
+    };
+    if (isNew) await services.store.components.insert(component);
+    await services.store.sources.insert(record);
+    return record;
+  });
   await commitHookOutcome(services, id, outcome);
   await addAutoSubscriptions(services, source);
   return source;
@@ -138,20 +141,25 @@ export async function updateSource(
   const outcome = await runHooks(services, component, hooks.after, props, db);
   emits.push(...outcome.emits);
   const name = body.name ?? source.name;
-  const updated: SourceRecord = {
-    ...source,
-    component_id: component.id,
-    configured_props: props,
-    active,
-    name,
-    name_slug:
-      name === source.name
-        ? source.name_slug
-        : await uniqueSlug(name, (slug) => services.store.sources.slugTaken(source.owner_id, slug)),
-    updated_at: nowSeconds(services),
-  };
-  if (isNew) await services.store.components.insert(component);
-  await services.store.sources.replace(updated);
+  const updated = await services.locks.run(source.owner_id, async () => {
+    const record: SourceRecord = {
+      ...source,
+      component_id: component.id,
+      configured_props: props,
+      active,
+      name,
+      name_slug:
+        name === source.name
+          ? source.name_slug
+          : await uniqueSlug(name, (slug) => services.store.sources.slugTaken(source.owner_id, slug)),
+      updated_at: nowSeconds(services),
+    };
+    if (!(await services.store.sources.replace(record))) {
+      throw new ApiError("not_found", `Source ${id} was deleted while it was being updated.`);
+    }
+    if (isNew) await services.store.components.insert(component);
+    return record;
+  });
   await commitHookOutcome(services, id, { db: outcome.db, emits });
   return updated;
 }

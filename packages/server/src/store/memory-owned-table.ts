@@ -27,11 +27,12 @@ export class MemoryOwnedTable<T extends { id: string; owner_id: string }> implem
     this.#list(record.owner_id).insert(row);
   }
 
-  async replace(record: T): Promise<void> {
+  async replace(record: T): Promise<boolean> {
     const row = this.rows.get(record.id);
-    if (!row) throw new Error(`replace: no record ${record.id}`);
+    if (!row) return false;
     if (row.record.owner_id !== record.owner_id) throw new Error("replace: the owner of a record cannot change");
     row.record = record;
+    return true;
   }
 
   async delete(id: string): Promise<T | undefined> {

@@ -26,8 +26,8 @@ export interface PageResult<T> {
 export interface OwnedTable<T extends { id: string; owner_id: string }> {
   get(id: string): Promise<T | undefined>;
   insert(record: T): Promise<void>;
-  /** Replaces a record in place; its place in lists does not change. */
-  replace(record: T): Promise<void>;
+  /** Replaces a record in place; its place in lists does not change. False when it is gone. */
+  replace(record: T): Promise<boolean>;
   delete(id: string): Promise<T | undefined>;
   /** A page of an owner's records, oldest first. Throws {@link UnknownCursorError} for a bad cursor. */
   page(ownerId: string, page: PageRequest): Promise<PageResult<T>>;
