@@ -2,7 +2,7 @@ import { ComponentError } from "@tributary/runtime";
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { type ControlPlaneOptions, controlPlaneRoutes } from "./control-plane/routes.js";
-import { asApiError } from "./domain/components.js";
+import { componentApiError } from "./domain/components.js";
 import { ApiError } from "./errors.js";
 import { type AuthEnv, authenticate } from "./http/authenticate.js";
 import { allowedMethods } from "./http/route-table.js";
@@ -19,13 +19,7 @@ export type FaultLogger = (error: unknown, request: Request) => void;
 
 function toApiError(error: unknown): ApiError | undefined {
   if (error instanceof ApiError) return error;
-  if (error instanceof ComponentError) {
-    try {
-      asApiError(error);
-    } catch (converted) {
-      return converted as ApiError;
-    }
-  }
+  if (error instanceof ComponentError) return componentApiError(error);
   if (error instanceof HTTPException && error.status < 500) {
     return new ApiError(error.status === 413 ? "payload_too_large" : "invalid_request", error.message);
   }

@@ -20,14 +20,16 @@ const COMPONENT_ERROR_CODES: Record<ComponentError["kind"], ErrorCode> = {
   crashed: "component_failed",
 };
 
-/** Turns a fault of component code into a 400 that carries its message; rethrows anything else. */
+/** The 400 that answers a fault of component code, carrying its message and stack. */
+export function componentApiError(error: ComponentError, param?: string): ApiError {
+  return new ApiError(COMPONENT_ERROR_CODES[error.kind], error.message, param, {
+    ...(error.componentStack ? { component_stack: error.componentStack } : {}),
+  });
+}
+
+/** Rethrows a fault of component code as its 400, and anything else as it is. */
 export function asApiError(error: unknown, param?: string): never {
-  if (error instanceof ComponentError) {
-    throw new ApiError(COMPONENT_ERROR_CODES[error.kind], error.message, param, {
-      ...(error.componentStack ? { component_stack: error.componentStack } : {}),
-    });
-  }
-  throw error;
+  throw error instanceof ComponentError ? componentApiError(error, param) : error;
 }
 
 /** Reads the code from the input (fetching the URL when no code is given) and loads it. */

@@ -100,7 +100,7 @@ function asObject(event: unknown): Record<string, unknown> {
 
 function truncated(event: unknown): Record<string, unknown> {
   const json = JSON.stringify(event) ?? "null";
-  const size = Buffer.byteLength(json);
+  const size = new TextEncoder().encode(json).length;
   if (size <= EVENT_TRUNCATE_BYTES) return asObject(event);
   return { $truncated: true, $size_bytes: size, $preview: json.slice(0, EVENT_TRUNCATE_BYTES) };
 }

@@ -1,6 +1,6 @@
 import type { CreateAutoSubscriptionQuery, CreateSubscriptionQuery, DeleteSubscriptionQuery } from "@tributary/api";
 import { ApiError } from "../errors.js";
-import type { Services } from "../services.js";
+import { nowSeconds, type Services } from "../services.js";
 import type { AutoSubscriptionRecord, SourceRecord, SubscriptionRecord } from "../store/records.js";
 import { type Actor, memberWorkspace, ownerFor } from "./access.js";
 import { visibleSource } from "./sources.js";
@@ -50,7 +50,7 @@ export async function createSubscription(
     emitter_id: query.emitter_id,
     listener_id: query.listener_id,
     event_name: eventName,
-    created_at: services.clock.now(),
+    created_at: nowSeconds(services),
   };
   await services.store.subscriptions.insert(record);
   return record;
@@ -91,7 +91,7 @@ export async function createAutoSubscription(
     owner_id: ownerId,
     listener_id: query.listener_id,
     event_name: query.event_name,
-    created_at: services.clock.now(),
+    created_at: nowSeconds(services),
   };
   await services.store.autoSubscriptions.insert(record);
   return record;
@@ -107,7 +107,7 @@ export async function addAutoSubscriptions(services: Services, source: SourceRec
       emitter_id: source.id,
       listener_id: auto.listener_id,
       event_name: auto.event_name,
-      created_at: services.clock.now(),
+      created_at: nowSeconds(services),
     });
   }
 }
