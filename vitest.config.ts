@@ -11,15 +11,28 @@ const alias = {
 
 export default defineConfig({
   test: {
-    projects: ["api", "runtime", "server"].map((name) => ({
-      resolve: { alias },
-      test: {
-        name,
-        root: `./packages/${name}`,
-        include: ["src/**/*.test.ts", "test/**/*.test.ts"],
-        environment: "node",
-        testTimeout: 20_000,
+    projects: [
+      ...["api", "runtime", "server"].map((name) => ({
+        resolve: { alias },
+        test: {
+          name,
+          root: `./packages/${name}`,
+          include: ["src/**/*.test.ts", "test/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 20_000,
+        },
+      })),
+      {
+        // Builds every package and checks the output as published: no source aliases here.
+        test: {
+          name: "packaging",
+          root: ".",
+          include: ["test/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 240_000,
+          hookTimeout: 240_000,
+        },
       },
-    })),
+    ],
   },
 });

@@ -21,7 +21,7 @@ export {
   parseEventId,
 } from "./event-id.js";
 export { createIdGenerator, ID_PREFIX, type IdGenerator, type IdKind, idKind, isId, type Random } from "./ids.js";
-export { buildOpenApiDocument, type OpenApiOptions } from "./openapi.js";
+export { buildOpenApiDocument, type JsonSchema, type OpenApiOptions } from "./openapi.js";
 export {
   booleanParam,
   CommonParams,

@@ -2,7 +2,8 @@ import { z } from "zod";
 import { type Endpoint, endpoints } from "./endpoints.js";
 import { ErrorBody } from "./schemas/envelope.js";
 
-type JsonSchema = Record<string, unknown>;
+/** A JSON Schema object. */
+export type JsonSchema = Record<string, unknown>;
 
 /** Options of {@link buildOpenApiDocument}. */
 export interface OpenApiOptions {

@@ -24,6 +24,7 @@ export {
 } from "./create-server.js";
 export type { Actor } from "./domain/access.js";
 export { MAX_PROP_VALUE_BYTES } from "./domain/configured-props.js";
+export { KeyedLock } from "./domain/keyed-lock.js";
 export { FREE_PLAN, PAID_PLAN } from "./domain/present-user.js";
 export { ApiError, ERROR_STATUS, type ErrorCode } from "./errors.js";
 export { MAX_BODY_BYTES } from "./http/read-body.js";

@@ -3,7 +3,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ComponentError, type ComponentErrorKind, SandboxError } from "../errors.js";
 
-/** Options of a {@link SandboxPool}. */
+/** Options of the sandbox process pool. */
 export interface SandboxPoolOptions {
   /** Sandbox processes to run at most; each runs many calls at once. Default 2. */
   size?: number;
@@ -191,6 +191,8 @@ export class SandboxPool {
       return;
     }
     const exited = new Promise<void>((resolve) => member.child.once("exit", () => resolve()));
+    // The child is unref'd so it never keeps the host alive; hold the loop open until it is gone.
+    member.child.ref();
     member.child.kill("SIGKILL");
     await exited;
   }
