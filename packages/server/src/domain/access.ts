@@ -5,6 +5,8 @@ import type { UserRecord, WorkspaceRecord } from "../store/records.js";
 /** The authenticated user and the owners whose resources it may reach. */
 export interface Actor {
   user: UserRecord;
+  /** The workspaces the user belongs to. */
+  workspaces: readonly WorkspaceRecord[];
   /** The user's own id and the ids of its workspaces. */
   owners: ReadonlySet<string>;
 }
@@ -12,7 +14,7 @@ export interface Actor {
 /** Builds the actor of a request: the user plus the workspaces it belongs to. */
 export async function actorFor(services: Services, user: UserRecord): Promise<Actor> {
   const workspaces = await services.store.workspaces.forMember(user.id);
-  return { user, owners: new Set([user.id, ...workspaces.map((workspace) => workspace.id)]) };
+  return { user, workspaces, owners: new Set([user.id, ...workspaces.map((workspace) => workspace.id)]) };
 }
 
 /** A workspace the actor belongs to; 404 otherwise, as for one that does not exist. */

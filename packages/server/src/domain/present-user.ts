@@ -9,7 +9,7 @@ export const FREE_PLAN = { daily_compute_time_quota: 1800, daily_invocations_quo
 export const PAID_PLAN = { billing_period_credits: 20_000 } as const;
 
 /** The wire form of the authenticated user, in the free-plan or the paid form. */
-export function presentUser(user: UserRecord, workspaces: WorkspaceRecord[], nowMs: number): CurrentUser {
+export function presentUser(user: UserRecord, workspaces: readonly WorkspaceRecord[], nowMs: number): CurrentUser {
   if (user.plan === "paid") {
     const now = new Date(nowMs);
     const start = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);

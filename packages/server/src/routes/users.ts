@@ -14,8 +14,7 @@ export function userRoutes(services: Services) {
 
   app.get("/users/me", async (c) => {
     const query = parseWith(CommonParams, c.req.query());
-    const { user } = c.var.actor;
-    const workspaces = user.plan === "free" ? await services.store.workspaces.forMember(user.id) : [];
+    const { user, workspaces } = c.var.actor;
     return sendData(c, presentUser(user, workspaces, services.clock.now()), query);
   });
 
