@@ -55,8 +55,11 @@ export interface DemoAccount {
 
 /** A reference server: a fetch handler, a way to listen on a port, and a way to stop. */
 export interface TributaryServer {
-  /** Answers one request, in-process. */
-  fetch(request: Request): Promise<Response>;
+  /**
+   * Answers one request, in-process. `env` is what a server adapter passes along (node:http
+   * passes `{ incoming, outgoing }`); leave it out when calling directly.
+   */
+  fetch(request: Request, env?: unknown): Promise<Response>;
   /** Serves over node:http; resolves once listening. */
   listen(options?: ListenOptions): Promise<RunningServer>;
   /** Stops listeners and sandbox processes this server started. */
@@ -129,10 +132,15 @@ export function createServer(options: ServerOptions = {}): TributaryServer {
   const app = createApp(services, { adminToken, reset }, logFault);
   const listeners = new Set<RunningServer>();
 
-  const fetch = async (request: Request) => {
+  // Until the demo account is seeded, requests wait for it; after that they go straight through.
+  let handle = async (request: Request, env?: unknown): Promise<Response> => {
     await ready;
-    return app.fetch(request);
+    return app.fetch(request, env);
   };
+  void ready.then(() => {
+    handle = (request, env) => Promise.resolve(app.fetch(request, env));
+  });
+  const fetch = (request: Request, env?: unknown) => handle(request, env);
 
   return {
     fetch,

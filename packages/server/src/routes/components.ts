@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { ownerFor } from "../domain/access.js";
 import { createComponent, findComponent, findRegistryComponent } from "../domain/components.js";
 import { presentComponent } from "../domain/present.js";
+import { ApiError } from "../errors.js";
 import type { AuthEnv } from "../http/authenticate.js";
 import { readJsonBody } from "../http/read-body.js";
 import { sendData } from "../http/respond.js";
@@ -16,18 +17,22 @@ export function componentRoutes(services: Services) {
   app.post("/components", async (c) => {
     const { org_id } = parseWith(OrgIdParam, c.req.query());
     const body = parseWith(CreateComponentBody, await readJsonBody(c.req.raw));
-    const owner = await ownerFor(services, c.var.actor, { org_id, workspace_id: body.workspace_id });
+    const owner = await ownerFor(services, c.get("actor"), { org_id, workspace_id: body.workspace_id });
     return sendData(c, presentComponent(await createComponent(services, owner, body)), body);
   });
 
-  app.get("/components/registry/:key", async (c) => {
+  // Written as `:scope/:key` rather than `registry/:key`: a literal segment beside the `:keyOrId`
+  // route would make Hono fall back from its fast RegExpRouter for every route of the API.
+  app.get("/components/:scope/:key", async (c) => {
     const query = parseWith(CommonParams, c.req.query());
-    return sendData(c, presentComponent(await findRegistryComponent(services, c.req.param("key"))), query);
+    const { scope, key } = c.req.param();
+    if (scope !== "registry") throw new ApiError("not_found", `No route GET ${new URL(c.req.url).pathname}.`);
+    return sendData(c, presentComponent(await findRegistryComponent(services, key)), query);
   });
 
   app.get("/components/:keyOrId", async (c) => {
     const query = parseWith(CommonParams, c.req.query());
-    const component = await findComponent(services, c.var.actor, c.req.param("keyOrId"));
+    const component = await findComponent(services, c.get("actor"), c.req.param("keyOrId"));
     return sendData(c, presentComponent(component), query);
   });
 

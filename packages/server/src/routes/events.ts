@@ -28,12 +28,12 @@ export function eventRoutes(services: Services) {
   };
 
   app.get("/sources/:id/event_summaries", (c) =>
-    summaries(c, (page) => sourceEvents(services, c.var.actor, c.req.param("id"), page)),
+    summaries(c, (page) => sourceEvents(services, c.get("actor"), c.req.param("id"), page)),
   );
 
   app.delete("/sources/:id/events", async (c) => {
     const query = parseWith(DeleteEventsQuery, c.req.query());
-    await deleteSourceEvents(services, c.var.actor, c.req.param("id"), query);
+    await deleteSourceEvents(services, c.get("actor"), c.req.param("id"), query);
     return c.body(null, 202);
   });
 

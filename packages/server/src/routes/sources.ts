@@ -32,32 +32,32 @@ export function sourceRoutes(services: Services) {
 
   app.get("/users/me/sources", async (c) => {
     const query = parseWith(ListQuery, c.req.query());
-    return list(c, c.var.actor.user.id, query);
+    return list(c, c.get("actor").user.id, query);
   });
 
   app.get("/orgs/:workspaceId/sources", async (c) => {
     const query = parseWith(ListQuery, c.req.query());
-    const workspace = await memberWorkspace(services, c.var.actor, c.req.param("workspaceId"));
+    const workspace = await memberWorkspace(services, c.get("actor"), c.req.param("workspaceId"));
     return list(c, workspace.id, query);
   });
 
   app.post("/sources", async (c) => {
     const { org_id } = parseWith(OrgIdParam, c.req.query());
     const body = parseWith(CreateSourceBody, await readJsonBody(c.req.raw));
-    const owner = await ownerFor(services, c.var.actor, { org_id, workspace_id: body.workspace_id });
-    const source = await createSource(services, c.var.actor, owner, body, origin(c));
+    const owner = await ownerFor(services, c.get("actor"), { org_id, workspace_id: body.workspace_id });
+    const source = await createSource(services, c.get("actor"), owner, body, origin(c));
     return sendData(c, presentSource(source, true), body);
   });
 
   app.put("/sources/:id", async (c) => {
     const body = parseWith(UpdateSourceBody, await readJsonBody(c.req.raw));
-    const source = await updateSource(services, c.var.actor, c.req.param("id"), body, origin(c));
+    const source = await updateSource(services, c.get("actor"), c.req.param("id"), body, origin(c));
     return sendData(c, presentSource(source, true), body);
   });
 
   app.delete("/sources/:id", async (c) => {
     parseWith(CommonParams, c.req.query());
-    const hookError = await deleteSource(services, c.var.actor, c.req.param("id"));
+    const hookError = await deleteSource(services, c.get("actor"), c.req.param("id"));
     if (hookError !== undefined) c.header(HOOK_ERROR_HEADER, encodeURIComponent(hookError));
     return c.body(null, 204);
   });

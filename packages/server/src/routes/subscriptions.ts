@@ -25,30 +25,30 @@ export function subscriptionRoutes(services: Services) {
 
   app.post("/subscriptions", async (c) => {
     const query = parseWith(CreateSubscriptionQuery, queryOf(c, await readJsonBody(c.req.raw)));
-    return sendData(c, presentSubscription(await createSubscription(services, c.var.actor, query)), query);
+    return sendData(c, presentSubscription(await createSubscription(services, c.get("actor"), query)), query);
   });
 
   app.post("/auto_subscriptions", async (c) => {
     const query = parseWith(CreateAutoSubscriptionQuery, queryOf(c, await readJsonBody(c.req.raw)));
-    const auto = await createAutoSubscription(services, c.var.actor, query);
+    const auto = await createAutoSubscription(services, c.get("actor"), query);
     return sendData(c, { id: auto.id, listener_id: auto.listener_id, event_name: auto.event_name }, query);
   });
 
   app.delete("/subscriptions", async (c) => {
     const query = parseWith(DeleteSubscriptionQuery, c.req.query());
-    await deleteSubscription(services, c.var.actor, query);
+    await deleteSubscription(services, c.get("actor"), query);
     return c.body(null, 204);
   });
 
   app.get("/users/me/subscriptions", async (c) => {
     const query = parseWith(CommonParams, c.req.query());
-    const list = await listSubscriptions(services, c.var.actor.user.id);
+    const list = await listSubscriptions(services, c.get("actor").user.id);
     return sendData(c, list.map(presentSubscription), query);
   });
 
   app.get("/workspaces/:workspaceId/subscriptions", async (c) => {
     const query = parseWith(CommonParams, c.req.query());
-    const workspace = await memberWorkspace(services, c.var.actor, c.req.param("workspaceId"));
+    const workspace = await memberWorkspace(services, c.get("actor"), c.req.param("workspaceId"));
     const list = await listSubscriptions(services, workspace.id);
     return sendData(c, list.map(presentSubscription), query);
   });

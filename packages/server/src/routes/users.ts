@@ -14,13 +14,13 @@ export function userRoutes(services: Services) {
 
   app.get("/users/me", async (c) => {
     const query = parseWith(CommonParams, c.req.query());
-    const { user, workspaces } = c.var.actor;
+    const { user, workspaces } = c.get("actor");
     return sendData(c, presentUser(user, workspaces, services.clock.now()), query);
   });
 
   app.get("/workspaces/:workspaceId", async (c) => {
     const query = parseWith(CommonParams, c.req.query());
-    const workspace = await memberWorkspace(services, c.var.actor, c.req.param("workspaceId"));
+    const workspace = await memberWorkspace(services, c.get("actor"), c.req.param("workspaceId"));
     return sendData(c, presentWorkspace(workspace), query);
   });
 

@@ -14,12 +14,12 @@ export function webhookRoutes(services: Services) {
 
   app.post("/webhooks", async (c) => {
     const query = parseWith(CreateWebhookQuery, queryOf(c, await readJsonBody(c.req.raw)));
-    return sendData(c, presentWebhook(await createWebhook(services, c.var.actor, query), true), query);
+    return sendData(c, presentWebhook(await createWebhook(services, c.get("actor"), query), true), query);
   });
 
   app.get("/users/me/webhooks", async (c) => {
     const query = parseWith(ListQuery, c.req.query());
-    const userId = c.var.actor.user.id;
+    const userId = c.get("actor").user.id;
     const result = await fetchPage(pageRequest(query), (page) => services.store.webhooks.page(userId, page));
     return sendPage(
       c,
@@ -32,7 +32,7 @@ export function webhookRoutes(services: Services) {
 
   app.delete("/webhooks/:id", async (c) => {
     parseWith(CommonParams, c.req.query());
-    await deleteWebhook(services, c.var.actor, c.req.param("id"));
+    await deleteWebhook(services, c.get("actor"), c.req.param("id"));
     return c.body(null, 204);
   });
 

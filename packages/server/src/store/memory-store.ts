@@ -59,6 +59,7 @@ function createTables() {
   const users = new Map<string, UserRecord>();
   const usersByKey = new Map<string, string>();
   const workspaces = new Map<string, WorkspaceRecord>();
+  const workspacesByMember = new Map<string, WorkspaceRecord[]>();
   const components = new Map<string, ComponentRecord>();
   const registry = new Map<string, ComponentRecord>();
   const db = new Map<string, Record<string, unknown>>();
@@ -90,9 +91,13 @@ function createTables() {
       },
       async insert(workspace: WorkspaceRecord) {
         workspaces.set(workspace.id, workspace);
+        for (const member of workspace.members) {
+          workspacesByMember.set(member, [...(workspacesByMember.get(member) ?? []), workspace]);
+        }
       },
+      // Read on every authenticated request, so it is an index lookup, not a scan.
       async forMember(userId: string) {
-        return [...workspaces.values()].filter((workspace) => workspace.members.includes(userId));
+        return workspacesByMember.get(userId) ?? [];
       },
       async orgnameTaken(orgname: string) {
         for (const workspace of workspaces.values()) if (workspace.orgname === orgname) return true;

@@ -63,7 +63,7 @@ export interface Store {
   workspaces: {
     get(id: string): Promise<WorkspaceRecord | undefined>;
     insert(workspace: WorkspaceRecord): Promise<void>;
-    forMember(userId: string): Promise<WorkspaceRecord[]>;
+    forMember(userId: string): Promise<readonly WorkspaceRecord[]>;
     orgnameTaken(orgname: string): Promise<boolean>;
   };
   components: {
