@@ -192,3 +192,12 @@ describe("include and exclude", () => {
     expect(Object.keys(body.data).sort()).toEqual(["id", "name"]);
   });
 });
+
+describe("routing speed", () => {
+  it("keeps every route within Hono's RegExpRouter (no fallback to the slower trie router)", async () => {
+    const { createApp } = await import("../src/app.js");
+    const app = createApp(t.server.services, { adminToken: "x".repeat(16), reset: async () => {} }, () => {});
+    await app.fetch(new Request("http://tributary.test/v1/users/me"));
+    expect((app.router as { name: string }).name).toBe("SmartRouter + RegExpRouter");
+  });
+});
