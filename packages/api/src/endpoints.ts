@@ -1,7 +1,7 @@
 import { z } from "zod";
+import { controlPlaneEndpoints } from "./control-plane-endpoints.js";
 import { CommonParams, ListQuery, OrgIdParam } from "./schemas/common.js";
 import { Component, CreateComponentBody } from "./schemas/component.js";
-import { CreatedUser, CreateUserBody, CreateWorkspaceBody, PublishComponentBody } from "./schemas/control-plane.js";
 import { dataEnvelope, pageEnvelope } from "./schemas/envelope.js";
 import { DeleteEventsQuery, EventSummariesQuery, EventSummary } from "./schemas/event.js";
 import { CreateSourceBody, Source, UpdateSourceBody } from "./schemas/source.js";
@@ -15,7 +15,7 @@ import {
 import { CurrentUser, Workspace } from "./schemas/user.js";
 import { CreateWebhookQuery, Webhook } from "./schemas/webhook.js";
 
-/** Where an endpoint's path is rooted. */
+/** Where an endpoint's path is rooted: `/v1`, the host root (the stream), or the control plane. */
 export type EndpointBase = "v1" | "host" | "control";
 
 /** One endpoint of the wire contract: what it takes and what it answers. */
@@ -293,61 +293,5 @@ export const endpoints: readonly Endpoint[] = [
     query: CommonParams,
     success: { status: 200, description: "The workspace", schema: dataEnvelope(Workspace) },
   },
-  {
-    operationId: "health",
-    method: "get",
-    path: "/_tributary/health",
-    base: "control",
-    summary: "Liveness of the reference server",
-    tag: "Control plane",
-    auth: "none",
-    success: {
-      status: 200,
-      description: "Alive",
-      schema: dataEnvelope(z.object({ status: z.literal("ok") })),
-    },
-  },
-  {
-    operationId: "controlCreateUser",
-    method: "post",
-    path: "/_tributary/users",
-    base: "control",
-    summary: "Create a user and its API key",
-    tag: "Control plane",
-    auth: "admin_token",
-    body: CreateUserBody,
-    success: { status: 201, description: "The user and its key", schema: dataEnvelope(CreatedUser) },
-  },
-  {
-    operationId: "controlCreateWorkspace",
-    method: "post",
-    path: "/_tributary/workspaces",
-    base: "control",
-    summary: "Create a workspace with members",
-    tag: "Control plane",
-    auth: "admin_token",
-    body: CreateWorkspaceBody,
-    success: { status: 201, description: "The workspace", schema: dataEnvelope(Workspace) },
-  },
-  {
-    operationId: "controlPublishComponent",
-    method: "post",
-    path: "/_tributary/registry",
-    base: "control",
-    summary: "Publish a component to the global registry",
-    tag: "Control plane",
-    auth: "admin_token",
-    body: PublishComponentBody,
-    success: { status: 201, description: "The published component", schema: dataEnvelope(Component) },
-  },
-  {
-    operationId: "controlReset",
-    method: "post",
-    path: "/_tributary/reset",
-    base: "control",
-    summary: "Forget everything but the seeded demo account",
-    tag: "Control plane",
-    auth: "admin_token",
-    success: { status: 204, description: "Reset" },
-  },
+  ...controlPlaneEndpoints,
 ];

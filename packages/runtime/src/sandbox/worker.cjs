@@ -2,7 +2,8 @@
 // The sandbox process. The parent starts it with Node's permission model (no file access but
 // this script, no child processes, no workers), an empty environment and IPC. Each call
 // evaluates component code in a fresh vm context and answers with JSON-safe data only, so
-// nothing of one call, tenant or component leaks into the next.
+// nothing of one call, tenant or component leaks into the next. It stays one self-contained file
+// because the permission model lets the process read exactly this file and nothing else.
 "use strict";
 
 const vm = require("node:vm");
