@@ -5,7 +5,7 @@
  * @example
  * import { createRuntime } from "@tributary/runtime";
  * const runtime = createRuntime();
- * const meta = await runtime.load(code);
+ * const meta = await runtime.load(code, "u_123");
  *
  * @packageDocumentation
  */

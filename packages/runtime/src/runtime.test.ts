@@ -2,13 +2,16 @@ import { afterAll, describe, expect, it } from "vitest";
 import { ComponentError } from "./errors.js";
 import { createRuntime } from "./runtime.js";
 
-const runtime = createRuntime({ timeoutMs: 300, size: 2 });
+const runtime = createRuntime({ timeoutMs: 300 });
 afterAll(() => runtime.close());
+
+const T = "u_tenant";
+const load = (code: string, tenant = T) => runtime.load(code, tenant);
 
 const source = (body: string) => `export default { name: "Demo", version: "0.1.0", ${body} async run() {} };`;
 
 async function loadError(code: string): Promise<ComponentError> {
-  const error = await runtime.load(code).then(
+  const error = await load(code).then(
     () => undefined,
     (e: unknown) => e,
   );
@@ -18,7 +21,7 @@ async function loadError(code: string): Promise<ComponentError> {
 
 describe("runtime.load", () => {
   it("reads name, key, version, dedupe, hooks and props of an ESM component", async () => {
-    const meta = await runtime.load(`
+    const meta = await load(`
       const app = { type: "app", app: "github", propDefinitions: { repo: { type: "string", label: "Repository" } } };
       export default {
         name: "New stars", key: "github-new-stars", version: "0.2.0", dedupe: "unique",
@@ -51,7 +54,7 @@ describe("runtime.load", () => {
   });
 
   it("loads a CommonJS component", async () => {
-    const meta = await runtime.load(`module.exports = { name: "cjs", version: "1.0.0", run() {} };`);
+    const meta = await load(`module.exports = { name: "cjs", version: "1.0.0", run() {} };`);
     expect(meta.name).toBe("cjs");
   });
 
@@ -83,39 +86,51 @@ describe("runtime.load", () => {
     expect(error.kind).toBe("timeout");
     expect(Date.now() - started).toBeLessThan(5000);
     // The sandbox still answers afterwards.
-    await expect(runtime.load(source(""))).resolves.toMatchObject({ name: "Demo" });
+    await expect(load(source(""))).resolves.toMatchObject({ name: "Demo" });
   });
 
-  it("stops an async hook that never settles and keeps serving other calls", async () => {
-    const meta = await runtime.load(source(`hooks: { async deploy() { await null; while (true) {} } },`));
-    const hung = runtime.runHook({ component: meta, hook: "deploy", props: {}, db: {} });
-    const other = runtime.load(source(`key: "other",`));
-    await expect(hung).rejects.toMatchObject({ kind: "timeout" });
-    await expect(other).resolves.toMatchObject({ key: "other" });
+  it("stops an async hook that never settles", async () => {
+    const meta = await load(source(`hooks: { async deploy() { await null; while (true) {} } },`));
+    await expect(
+      runtime.runHook({ tenant: T, component: meta, hook: "deploy", props: {}, db: {} }),
+    ).rejects.toMatchObject({
+      kind: "timeout",
+      message: "The component ran longer than the 300 ms limit.",
+    });
+    // The tenant gets a fresh process for its next call.
+    await expect(load(source(`key: "after",`))).resolves.toMatchObject({ key: "after" });
   });
 
-  it("gives component code no access to files, environment or the host process", async () => {
-    const meta = await runtime.load(
+  it("gives component code no files, processes, environment or signals, even through the host process", async () => {
+    const meta = await load(
       source(`props: { db: "$.service.db" }, hooks: { deploy() {
-        const proc = this.constructor.constructor("return process")();
-        let file; try { proc.mainModule; require("fs"); file = "read"; } catch (e) { file = e.message; }
-        let fsDenied; try { proc.binding("fs"); fsDenied = "binding"; } catch (e) { fsDenied = e.code || e.message; }
+        // Any host function's constructor evaluates in the sandbox process's own realm.
+        const proc = Buffer.constructor("return process")();
+        const attempt = (name, fn) => { try { fn(); this.db.set(name, "allowed"); } catch (e) { this.db.set(name, String(e.code || e.message)); } };
+        attempt("readFile", () => proc.getBuiltinModule("fs").readFileSync("/etc/hostname"));
+        attempt("spawn", () => proc.getBuiltinModule("child_process").execSync("id"));
+        attempt("worker", () => new (proc.getBuiltinModule("worker_threads").Worker)("1", { eval: true }));
+        attempt("signal", () => proc.kill(proc.ppid, 0));
+        attempt("restore", () => { proc.kill = () => "replaced"; if (proc.kill() === "replaced") throw new Error("restored"); });
         this.db.set("env", Object.keys(proc.env).length);
-        this.db.set("file", file);
-        this.db.set("binding", fsDenied);
-        this.db.set("pid", proc.pid !== globalThis.process?.pid);
       } },`),
     );
-    const result = await runtime.runHook({ component: meta, hook: "deploy", props: {}, db: {} });
-    expect(result.db.env).toBe(0);
-    expect(result.db.file).toMatch(/Cannot load module 'fs'/);
-    expect(result.db.binding).not.toBe("binding");
+    const { db } = await runtime.runHook({ tenant: T, component: meta, hook: "deploy", props: {}, db: {} });
+    expect(db).toEqual({
+      readFile: "ERR_ACCESS_DENIED",
+      spawn: "ERR_ACCESS_DENIED",
+      worker: "ERR_ACCESS_DENIED",
+      signal: "process.kill is not available in the sandbox.",
+      // Sloppy-mode assignment is ignored; the stub stays.
+      restore: "process.kill is not available in the sandbox.",
+      env: 0,
+    });
   });
 });
 
 describe("runtime.runHook", () => {
   it("passes props, db and $emit to the hook and returns emits, db and logs", async () => {
-    const meta = await runtime.load(
+    const meta = await load(
       source(`props: { db: "$.service.db", who: { type: "string" } },
         hooks: { deploy() {
           console.log("deploying for", this.who);
@@ -123,15 +138,23 @@ describe("runtime.runHook", () => {
           this.$emit({ hello: this.who }, { id: "a1", summary: "hi" });
         } },`),
     );
-    const result = await runtime.runHook({ component: meta, hook: "deploy", props: { who: "ada" }, db: { count: 4 } });
+    const result = await runtime.runHook({
+      tenant: T,
+      component: meta,
+      hook: "deploy",
+      props: { who: "ada" },
+      db: { count: 4 },
+    });
     expect(result.db).toEqual({ count: 5 });
     expect(result.emits).toEqual([{ event: { hello: "ada" }, meta: { id: "a1", summary: "hi" } }]);
     expect(result.logs).toEqual([expect.objectContaining({ level: "log", message: "deploying for ada" })]);
   });
 
   it("rejects with the hook's own message when it throws", async () => {
-    const meta = await runtime.load(source(`hooks: { async activate() { throw new Error("no token"); } },`));
-    await expect(runtime.runHook({ component: meta, hook: "activate", props: {}, db: {} })).rejects.toMatchObject({
+    const meta = await load(source(`hooks: { async activate() { throw new Error("no token"); } },`));
+    await expect(
+      runtime.runHook({ tenant: T, component: meta, hook: "activate", props: {}, db: {} }),
+    ).rejects.toMatchObject({
       kind: "threw",
       message: "The activate hook threw: no token",
     });
@@ -149,15 +172,118 @@ describe("components that misbehave while being read", () => {
 
   it("blames the component when a getter throws while a hook is prepared", async () => {
     // Loading reads props before hooks; running a hook reads hooks first, so only that throws.
-    const meta = await runtime.load(
+    const meta = await load(
       `let hooksRead = false;
        export default { name: "x", version: "1", run() {},
          get hooks() { hooksRead = true; return { deploy() {} }; },
          get props() { if (hooksRead) throw new Error("props after hooks"); return {}; } };`,
     );
-    await expect(runtime.runHook({ component: meta, hook: "deploy", props: {}, db: {} })).rejects.toMatchObject({
+    await expect(
+      runtime.runHook({ tenant: T, component: meta, hook: "deploy", props: {}, db: {} }),
+    ).rejects.toMatchObject({
       kind: "threw",
       message: "The component threw while preparing the deploy hook: props after hooks",
     });
+  });
+});
+
+describe("tenants and sandbox processes", () => {
+  it("runs each tenant in its own process, so one tenant's tampering never reaches another", async () => {
+    const spy = await load(
+      source(`props: { db: "$.service.db" }, hooks: { deploy() {
+        const proc = Buffer.constructor("return process")();
+        const realm = Buffer.constructor("return globalThis")();
+        if (!realm.captured) {
+          realm.captured = [];
+          proc.on("message", (m) => realm.captured.push(JSON.stringify(m.props ?? null)));
+        }
+        this.db.set("captured", realm.captured.slice());
+        this.db.set("pid", proc.pid);
+      } },`),
+      "u_spy",
+    );
+    const victim = await load(
+      source(`props: { token: { type: "string" }, db: "$.service.db" }, hooks: { deploy() {
+        this.db.set("pid", Buffer.constructor("return process")().pid);
+      } },`),
+      "u_victim",
+    );
+    const first = await runtime.runHook({ tenant: "u_spy", component: spy, hook: "deploy", props: {}, db: {} });
+    const victimRun = await runtime.runHook({
+      tenant: "u_victim",
+      component: victim,
+      hook: "deploy",
+      props: { token: "VICTIM-SECRET" },
+      db: {},
+    });
+    const second = await runtime.runHook({ tenant: "u_spy", component: spy, hook: "deploy", props: {}, db: {} });
+    expect(victimRun.db.pid).not.toBe(first.db.pid);
+    expect(second.db.pid).toBe(first.db.pid);
+    expect(JSON.stringify(second.db.captured)).not.toContain("VICTIM-SECRET");
+  });
+
+  it("keeps another tenant's calls on time while one tenant's call spins", async () => {
+    const spinner = await load(source(`hooks: { async deploy() { await null; for (;;) {} } },`), "u_spinner");
+    const quick = await load(
+      source(`hooks: { async deploy() { await new Promise((r) => setTimeout(r, 50)); } },`),
+      "u_quick",
+    );
+    const spinning = runtime.runHook({ tenant: "u_spinner", component: spinner, hook: "deploy", props: {}, db: {} });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const onTime = runtime.runHook({ tenant: "u_quick", component: quick, hook: "deploy", props: {}, db: {} });
+    await expect(onTime).resolves.toMatchObject({ emits: [] });
+    await expect(spinning).rejects.toMatchObject({ kind: "timeout" });
+  });
+
+  it("fails a tenant's other calls in the process an overrun kills, without running them again", async () => {
+    const spinner = await load(source(`hooks: { async deploy() { await null; for (;;) {} } },`), "u_both");
+    const waiter = await load(
+      source(`hooks: { async deploy() { await new Promise((r) => setTimeout(r, 200)); } },`),
+      "u_both",
+    );
+    const spinning = runtime.runHook({ tenant: "u_both", component: spinner, hook: "deploy", props: {}, db: {} });
+    const waiting = runtime.runHook({ tenant: "u_both", component: waiter, hook: "deploy", props: {}, db: {} });
+    const outcomes = await Promise.allSettled([spinning, waiting]);
+    expect(outcomes.map((o) => (o.status === "rejected" ? (o.reason as { kind: string }).kind : "ok"))).toEqual([
+      "timeout",
+      "crashed",
+    ]);
+    expect((outcomes[1] as PromiseRejectedResult).reason.message).toMatch(/restarted/);
+    await expect(load(source(""), "u_both")).resolves.toMatchObject({ name: "Demo" });
+  });
+
+  it("reports a component that ends its own process as crashed, and starts a new one after", async () => {
+    const quitter = await load(
+      source(`hooks: { deploy() { Buffer.constructor("return process")().exit(3); } },`),
+      "u_quit",
+    );
+    await expect(
+      runtime.runHook({ tenant: "u_quit", component: quitter, hook: "deploy", props: {}, db: {} }),
+    ).rejects.toMatchObject({ kind: "crashed" });
+    await expect(load(source(""), "u_quit")).resolves.toMatchObject({ name: "Demo" });
+  });
+
+  it("answers the same error when the same code that V8 refuses is loaded twice", async () => {
+    // esbuild accepts duplicate named groups; V8 does not.
+    const code = 'const r = /(?<a>x)(?<a>y)/; module.exports = { name: "m", version: "1", run() {} };';
+    const first = await loadError(code);
+    const second = await loadError(code);
+    expect(first.kind).toBe("syntax");
+    expect(second.kind).toBe("syntax");
+    expect(second.message).toBe(first.message);
+  });
+
+  it("fails calls still running when the runtime closes", async () => {
+    const own = createRuntime({ timeoutMs: 2000 });
+    const slow = await own.load(
+      source(`hooks: { async deploy() { await new Promise((r) => setTimeout(r, 1000)); } },`),
+      T,
+    );
+    const running = own
+      .runHook({ tenant: T, component: slow, hook: "deploy", props: {}, db: {} })
+      .catch((e: Error) => e);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await own.close();
+    expect(await running).toMatchObject({ message: expect.stringMatching(/closed/) });
   });
 });

@@ -15,6 +15,8 @@ export type RunnableComponent = Pick<ComponentMeta, "compiled" | "codeHash">;
 
 /** One hook of a source instance to run. */
 export interface HookCall {
+  /** Whose code this is (a user or workspace id): each tenant's code runs in its own process. */
+  tenant: string;
   component: RunnableComponent;
   hook: HookName;
   /** Configured prop values in their stored form (timers as `{ cron, interval_seconds }`). */
@@ -32,13 +34,19 @@ export interface HookResult {
 
 /** Runs component code in sandbox processes. */
 export interface Runtime {
-  /** Parses and evaluates `code`, checks it against the component contract, and describes it. */
-  load(code: string): Promise<ComponentMeta>;
+  /**
+   * Parses and evaluates `code` in `tenant`'s sandbox process, checks it against the component
+   * contract, and describes it.
+   */
+  load(code: string, tenant: string): Promise<ComponentMeta>;
   /** Runs one lifecycle hook of a source instance; a component without it resolves empty. */
   runHook(call: HookCall): Promise<HookResult>;
   /** Stops the sandbox processes. */
   close(): Promise<void>;
 }
+
+/** Compiled modules kept for reuse. */
+const MAX_COMPILED = 200;
 
 /** sha256 of component code, hex. */
 export function hashCode(code: string): string {
@@ -50,34 +58,42 @@ export function hashCode(code: string): string {
  *
  * @example
  * const runtime = createRuntime({ timeoutMs: 1000 });
- * const meta = await runtime.load('export default { name: "tick", version: "0.1.0", run() {} }');
+ * const meta = await runtime.load('export default { name: "tick", version: "0.1.0", run() {} }', "u_demo");
  * meta.name; // "tick"
  * await runtime.close();
  */
 export function createRuntime(options: RuntimeOptions = {}): Runtime {
   const timeoutMs = options.timeoutMs ?? 3000;
   const pool = new SandboxPool(options);
+  // Recently compiled code by hash, least recently used first.
   const compiledByHash = new Map<string, Promise<string>>();
 
   const compile = (code: string, codeHash: string) => {
     let compiled = compiledByHash.get(codeHash);
-    if (!compiled) {
+    if (compiled) compiledByHash.delete(codeHash);
+    else {
       compiled = toCommonJs(code);
-      compiledByHash.set(codeHash, compiled);
       compiled.catch(() => compiledByHash.delete(codeHash));
     }
+    compiledByHash.set(codeHash, compiled);
+    if (compiledByHash.size > MAX_COMPILED) compiledByHash.delete(compiledByHash.keys().next().value as string);
     return compiled;
   };
 
   return {
-    async load(code) {
+    async load(code, tenant) {
       const codeHash = hashCode(code);
       const compiled = await compile(code, codeHash);
-      const found = await pool.call<InspectResult>({ op: "inspect", hash: codeHash, code: compiled, timeoutMs });
+      const found = await pool.call<InspectResult>(tenant, {
+        op: "inspect",
+        hash: codeHash,
+        code: compiled,
+        timeoutMs,
+      });
       return checkComponent(found, compiled, codeHash);
     },
     runHook(call) {
-      return pool.call<HookResult>({
+      return pool.call<HookResult>(call.tenant, {
         op: "hook",
         hash: call.component.codeHash,
         code: call.component.compiled,

@@ -11,7 +11,7 @@ function recording(runtime: Runtime): Runtime & { hooks: string[] } {
       hooks.push(call.hook);
       return runtime.runHook(call);
     },
-    load: (code: string) => runtime.load(code),
+    load: (code: string, tenant: string) => runtime.load(code, tenant),
     close: () => runtime.close(),
   });
 }

@@ -9,7 +9,34 @@
 const vm = require("node:vm");
 const util = require("node:util");
 
+// Component code can reach this process object through the constructor of any host function,
+// so take away what could reach beyond this process. (When the host runs as root, this process
+// also runs as an unprivileged user, so the OS refuses signals to the host as well.)
+for (const name of [
+  "kill",
+  "_kill",
+  "dlopen",
+  "binding",
+  "_linkedBinding",
+  "abort",
+  "setuid",
+  "setgid",
+  "seteuid",
+  "setegid",
+  "setgroups",
+  "initgroups",
+  "_debugProcess",
+  "_debugEnd",
+]) {
+  const denied = () => {
+    throw new Error(`process.${name} is not available in the sandbox.`);
+  };
+  Object.defineProperty(process, name, { value: denied, writable: false, configurable: false, enumerable: false });
+}
+
+/** Compiled scripts by code hash, least recently used first; the parent resends evicted code. */
 const scripts = new Map();
+const MAX_SCRIPTS = 200;
 const ALLOWED_MODULES = new Set(["crypto", "util", "url", "events", "buffer", "querystring", "path", "assert"]);
 const PROP_TYPES = new Set([
   "app",
@@ -49,7 +76,10 @@ function describeThrown(value) {
 /** @param {string} hash @param {string | undefined} code */
 function compiled(hash, code) {
   let script = scripts.get(hash);
-  if (!script) {
+  if (script) {
+    scripts.delete(hash);
+    scripts.set(hash, script);
+  } else {
     if (code === undefined) throw new UserError("missing", `component ${hash} is not loaded in this sandbox`);
     try {
       script = new vm.Script(code, { filename: "component.js" });
@@ -58,6 +88,7 @@ function compiled(hash, code) {
       throw new UserError("syntax", `The component code does not parse: ${message}`);
     }
     scripts.set(hash, script);
+    if (scripts.size > MAX_SCRIPTS) scripts.delete(scripts.keys().next().value);
   }
   return script;
 }

@@ -10,7 +10,7 @@ const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-[0-9A-Za-z-.]+)?(?:
  * publishing a key again with a new version replaces it, and with the same version is a 409.
  */
 export async function publishComponent(services: Services, code: string): Promise<ComponentRecord> {
-  const { meta } = await loadComponentCode(services, { component_code: code });
+  const { meta } = await loadComponentCode(services, REGISTRY_OWNER, { component_code: code });
   if (!meta.key) {
     throw new ApiError(
       "invalid_request",

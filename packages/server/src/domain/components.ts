@@ -32,9 +32,13 @@ export function asApiError(error: unknown, param?: string): never {
   throw error instanceof ComponentError ? componentApiError(error, param) : error;
 }
 
-/** Reads the code from the input (fetching the URL when no code is given) and loads it. */
+/**
+ * Reads the code from the input (fetching the URL when no code is given) and loads it in the
+ * sandbox process of `tenant`, the user or workspace it is loaded for.
+ */
 export async function loadComponentCode(
   services: Services,
+  tenant: string,
   input: CodeInput,
 ): Promise<{ code: string; meta: ComponentMeta }> {
   const code =
@@ -49,7 +53,7 @@ export async function loadComponentCode(
     );
   }
   try {
-    return { code, meta: await services.runtime.load(code) };
+    return { code, meta: await services.runtime.load(code, tenant) };
   } catch (error) {
     return asApiError(error, param);
   }
@@ -85,7 +89,7 @@ export function componentRecord(
 
 /** POST /components: evaluates the code, describes it, saves it. */
 export async function createComponent(services: Services, ownerId: string, input: CodeInput): Promise<ComponentRecord> {
-  const { code, meta } = await loadComponentCode(services, input);
+  const { code, meta } = await loadComponentCode(services, ownerId, input);
   const record = componentRecord(services, ownerId, code, meta, input.component_url);
   await services.store.components.insert(record);
   return record;

@@ -11,12 +11,14 @@ export interface HookOutcome {
 }
 
 /**
- * Runs the named hooks the component defines, in order, threading `$.service.db` from one to
+ * Runs the named hooks the component defines, in order, in the sandbox process of `tenant` (the
+ * source's owner), threading `$.service.db` from one to
  * the next. Nothing is stored: a hook that throws fails the whole run with a 400 carrying its
  * message, and the caller keeps what it had.
  */
 export async function runHooks(
   services: Services,
+  tenant: string,
   component: ComponentRecord,
   hooks: readonly HookName[],
   props: Record<string, unknown>,
@@ -27,6 +29,7 @@ export async function runHooks(
     if (!component.hooks.includes(hook)) continue;
     try {
       const result = await services.runtime.runHook({
+        tenant,
         component: { compiled: component.compiled, codeHash: component.code_hash },
         hook,
         props,

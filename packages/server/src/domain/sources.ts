@@ -29,7 +29,7 @@ async function resolveComponent(
   if (body.component_id !== undefined) {
     resolved = { component: await visibleComponent(services, actor, body.component_id), isNew: false };
   } else if (body.component_code !== undefined || body.component_url !== undefined) {
-    const { code, meta } = await loadComponentCode(services, body);
+    const { code, meta } = await loadComponentCode(services, ownerId, body);
     resolved = { component: componentRecord(services, ownerId, code, meta, body.component_url), isNew: true };
   } else if (body.key !== undefined) {
     resolved = { component: await findRegistryComponent(services, body.key), isNew: false };
@@ -78,7 +78,7 @@ export async function createSource(
     { endpointUrl: endpointUrl(origin, id), nowMs: services.clock.now() },
     true,
   );
-  const outcome = await runHooks(services, component, ["deploy", "activate"], props, {});
+  const outcome = await runHooks(services, ownerId, component, ["deploy", "activate"], props, {});
   const name = body.name ?? slugify(component.name);
   const now = nowSeconds(services);
   const source = await services.locks.run(ownerId, async () => {
@@ -134,11 +134,11 @@ export async function updateSource(
   let db = await services.store.db.get(id);
   const emits = [];
   if (previous && hooks.before.length > 0) {
-    const outcome = await runHooks(services, previous, hooks.before, source.configured_props, db);
+    const outcome = await runHooks(services, source.owner_id, previous, hooks.before, source.configured_props, db);
     db = outcome.db;
     emits.push(...outcome.emits);
   }
-  const outcome = await runHooks(services, component, hooks.after, props, db);
+  const outcome = await runHooks(services, source.owner_id, component, hooks.after, props, db);
   emits.push(...outcome.emits);
   const name = body.name ?? source.name;
   const updated = await services.locks.run(source.owner_id, async () => {
@@ -175,7 +175,14 @@ export async function deleteSource(services: Services, actor: Actor, id: string)
   let hookError: string | undefined;
   if (component && source.active) {
     try {
-      await runHooks(services, component, ["deactivate"], source.configured_props, await services.store.db.get(id));
+      await runHooks(
+        services,
+        source.owner_id,
+        component,
+        ["deactivate"],
+        source.configured_props,
+        await services.store.db.get(id),
+      );
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       hookError = error.message;
