@@ -1,4 +1,5 @@
 /** A reference server in-process for tests, with helpers to call it and to count store writes. */
+import type { HookCall, Runtime } from "@tributary/runtime";
 import { createServer, MemoryStore, type ServerOptions, type Store, type TributaryServer } from "../src/index.js";
 
 export const DEMO_KEY = "demo-key-0123456789abcdef";
@@ -177,4 +178,24 @@ export async function expectRejected(t: TestServer, row: BadInput, expect: typeo
   expect(result.body).toEqual(expect.objectContaining({ error: expect.any(String), code: expect.any(String) }));
   expect(result.body.error).toMatch(row.error);
   expect(t.writes()).toBe(before);
+}
+
+/** A runtime that remembers which hooks ran, in order, and for which tenant. */
+export function recording(runtime: Runtime): Runtime & { hooks: string[]; tenants: string[] } {
+  const hooks: string[] = [];
+  const tenants: string[] = [];
+  return {
+    hooks,
+    tenants,
+    runHook(call: HookCall) {
+      hooks.push(call.hook);
+      tenants.push(call.tenant);
+      return runtime.runHook(call);
+    },
+    load: (code: string, tenant: string) => {
+      tenants.push(tenant);
+      return runtime.load(code, tenant);
+    },
+    close: () => runtime.close(),
+  };
 }

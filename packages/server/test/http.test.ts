@@ -117,6 +117,17 @@ describe("routing and bodies", () => {
       error: /must be a JSON object/,
     },
     {
+      name: "a body nested 5000 levels deep",
+      method: "POST",
+      path: "/sources",
+      options: {
+        rawBody: `{"configured_props":{"x":${"[".repeat(5000)}${"]".repeat(5000)}}}`,
+        headers: { "content-type": "application/json" },
+      },
+      status: 400,
+      error: /deeper than 64 levels/,
+    },
+    {
       name: "a body over 5 MB",
       method: "POST",
       path: "/components",

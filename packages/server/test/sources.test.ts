@@ -1,20 +1,14 @@
-import { createRuntime, type HookCall, type Runtime } from "@tributary/runtime";
+import { createRuntime } from "@tributary/runtime";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type BadInput, componentCode, expectRejected, ORIGIN, startTestServer, type TestServer } from "./harness.js";
-
-/** A runtime that remembers which hooks ran, in order. */
-function recording(runtime: Runtime): Runtime & { hooks: string[] } {
-  const hooks: string[] = [];
-  return Object.assign(Object.create(runtime) as Runtime, {
-    hooks,
-    runHook(call: HookCall) {
-      hooks.push(call.hook);
-      return runtime.runHook(call);
-    },
-    load: (code: string, tenant: string) => runtime.load(code, tenant),
-    close: () => runtime.close(),
-  });
-}
+import {
+  type BadInput,
+  componentCode,
+  expectRejected,
+  ORIGIN,
+  recording,
+  startTestServer,
+  type TestServer,
+} from "./harness.js";
 
 const runtime = recording(createRuntime({ timeoutMs: 1000 }));
 let t: TestServer;
@@ -198,7 +192,7 @@ describe("POST /sources", () => {
     expect(mine.body.page_info.total_count).toBe(0);
   });
 
-  const tooBig = "x".repeat(64 * 1024);
+  const tooBig = "x".repeat(64 * 1024 + 1);
   it.each<BadInput>([
     {
       name: "no component",
@@ -353,6 +347,14 @@ describe("POST /sources", () => {
       error: /configured_props.timer must be \{ intervalSeconds/,
     },
     {
+      name: "a cron that never runs",
+      method: "POST",
+      path: "/sources",
+      options: { body: { component_code: PROPS, configured_props: { repo: "a", timer: { cron: "0 0 30 2 *" } } } },
+      status: 400,
+      error: /cron expression that never runs/,
+    },
+    {
       name: "a timer with a bad cron",
       method: "POST",
       path: "/sources",
@@ -428,10 +430,17 @@ describe("POST /sources", () => {
     await expectRejected(t, row, expect);
   });
 
-  it("accepts a prop value of exactly 64 KB of text", async () => {
-    const exact = "x".repeat(64 * 1024 - 2); // plus two quote marks of JSON
-    const { status } = await create({ component_code: PROPS, configured_props: { repo: exact } });
-    expect(status).toBe(200);
+  it("accepts a prop value of exactly 64 KB of raw text, counting a string's characters, not its JSON", async () => {
+    const exact = "x".repeat(64 * 1024);
+    expect((await create({ component_code: PROPS, configured_props: { repo: exact } })).status).toBe(200);
+    // 40 KB of newlines is 80 KB of JSON escapes but 40 KB of raw text.
+    const newlines = "\n".repeat(40 * 1024);
+    expect((await create({ component_code: PROPS, configured_props: { repo: newlines } })).status).toBe(200);
+    // Other values count as their JSON.
+    const big = { filter: { blob: "y".repeat(64 * 1024) } };
+    const refused = await create({ component_code: PROPS, configured_props: { repo: "a", ...big } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatch(/configured_props.filter is 65547 bytes/);
   });
 
   it("refuses another account's component_id with 404", async () => {

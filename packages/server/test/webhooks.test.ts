@@ -69,6 +69,14 @@ describe("POST /webhooks", () => {
       error: /url must be an http or https URL/,
     },
     {
+      name: "a url with a password only",
+      method: "POST",
+      path: "/webhooks",
+      options: { query: { url: "http://:secret@h.example/" } },
+      status: 400,
+      error: /url must be an http or https URL/,
+    },
+    {
       name: "a url with credentials",
       method: "POST",
       path: "/webhooks",

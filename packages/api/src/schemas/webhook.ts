@@ -28,7 +28,9 @@ export function isWebhookUrl(value: string): boolean {
   if (!/^https?:\/\/[^/\s?#]+/i.test(value)) return false;
   try {
     const url = new URL(value);
-    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "" && !url.username;
+    return (
+      (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "" && !url.username && !url.password
+    );
   } catch {
     return false;
   }

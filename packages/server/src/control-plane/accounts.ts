@@ -7,11 +7,15 @@ import type { UserRecord, WorkspaceRecord } from "../store/records.js";
 /** Daily credits of a new workspace unless told otherwise. */
 export const DEFAULT_DAILY_CREDITS = 1000;
 
+/** Account changes run one at a time: uniqueness checks and the insert relying on them. */
+const ACCOUNTS_LOCK = "accounts";
+
 /** Creates a user with an API key (the given one, or a new random one). */
-export async function createUser(
-  services: Services,
-  body: CreateUserBody,
-): Promise<{ user: UserRecord; apiKey: string }> {
+export function createUser(services: Services, body: CreateUserBody): Promise<{ user: UserRecord; apiKey: string }> {
+  return services.locks.run(ACCOUNTS_LOCK, () => insertUser(services, body));
+}
+
+async function insertUser(services: Services, body: CreateUserBody): Promise<{ user: UserRecord; apiKey: string }> {
   const id = services.newId("user");
   const username = body.username ?? `user-${id.slice(2, 10).toLowerCase()}`;
   if (await services.store.users.byUsername(username)) {
@@ -33,7 +37,11 @@ export async function createUser(
 }
 
 /** Creates a workspace whose members are existing users; its orgname is a unique slug of the name. */
-export async function createWorkspace(services: Services, body: CreateWorkspaceBody): Promise<WorkspaceRecord> {
+export function createWorkspace(services: Services, body: CreateWorkspaceBody): Promise<WorkspaceRecord> {
+  return services.locks.run(ACCOUNTS_LOCK, () => insertWorkspace(services, body));
+}
+
+async function insertWorkspace(services: Services, body: CreateWorkspaceBody): Promise<WorkspaceRecord> {
   for (const member of body.members) {
     if (!(await services.store.users.get(member))) {
       throw new ApiError(

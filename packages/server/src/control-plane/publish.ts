@@ -25,15 +25,18 @@ export async function publishComponent(services: Services, code: string): Promis
       "component_code",
     );
   }
-  const current = await services.store.registry.get(meta.key);
-  if (current?.version === meta.version) {
-    throw new ApiError(
-      "conflict",
-      `${meta.key}@${meta.version} is already published; bump the version to publish new code.`,
-      "component_code",
-    );
-  }
-  const record = componentRecord(services, REGISTRY_OWNER, code, meta, undefined);
-  await services.store.registry.publish(record);
-  return record;
+  const key = meta.key;
+  return services.locks.run(`registry:${key}`, async () => {
+    const current = await services.store.registry.get(key);
+    if (current?.version === meta.version) {
+      throw new ApiError(
+        "conflict",
+        `${key}@${meta.version} is already published; bump the version to publish new code.`,
+        "component_code",
+      );
+    }
+    const record = componentRecord(services, REGISTRY_OWNER, code, meta, undefined);
+    await services.store.registry.publish(record);
+    return record;
+  });
 }

@@ -2,7 +2,7 @@ import type { PropDescriptor, PropOption, TimerValue } from "@tributary/api";
 import { Cron } from "croner";
 import { ApiError } from "../errors.js";
 
-/** Largest static prop value, in bytes of its JSON text. */
+/** Largest static prop value, in bytes of raw text (a string's characters, other values' JSON). */
 export const MAX_PROP_VALUE_BYTES = 64 * 1024;
 
 /** What shaping props needs to know about the source. */
@@ -62,8 +62,8 @@ function timerValue(name: string, input: unknown, nowMs: number): TimerValue {
       throw bad(name, `has a cron expression that does not parse: ${(error as Error).message}`);
     }
     const [first, second] = schedule.nextRuns(2, new Date(nowMs));
-    const seconds = first && second ? Math.round((second.getTime() - first.getTime()) / 1000) : 0;
-    return { cron, interval_seconds: seconds };
+    if (!first || !second) throw bad(name, `has a cron expression that never runs (${cron})`);
+    return { cron, interval_seconds: Math.round((second.getTime() - first.getTime()) / 1000) };
   }
   if (Number.isSafeInteger(interval) && (interval as number) >= 1)
     return { cron: null, interval_seconds: interval as number };
@@ -94,7 +94,9 @@ export function shapeConfiguredProps(
     const { name, type } = prop;
     const given = Object.hasOwn(input, name) ? input[name] : undefined;
     if (given !== undefined) {
-      const bytes = new TextEncoder().encode(JSON.stringify(given) ?? "").length;
+      // Raw text: a string's own characters; any other value's JSON.
+      const text = typeof given === "string" ? given : (JSON.stringify(given) ?? "");
+      const bytes = new TextEncoder().encode(text).length;
       if (bytes > MAX_PROP_VALUE_BYTES) {
         throw bad(
           name,

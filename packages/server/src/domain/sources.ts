@@ -112,7 +112,18 @@ function updateHooks(wasActive: boolean, willBeActive: boolean): { before: HookN
  * PUT /sources/{id}: deactivate with the old code (when active), swap code, props and name,
  * activate with the new code (when it ends active). The id stays; nothing changes if a hook throws.
  */
-export async function updateSource(
+export function updateSource(
+  services: Services,
+  actor: Actor,
+  id: string,
+  body: UpdateSourceBody,
+  origin: string,
+): Promise<SourceRecord> {
+  // One change to a source at a time: its hooks must see the state the previous change left.
+  return services.locks.run(id, () => applyUpdate(services, actor, id, body, origin));
+}
+
+async function applyUpdate(
   services: Services,
   actor: Actor,
   id: string,
@@ -169,7 +180,11 @@ export async function updateSource(
  * db and the subscriptions that name it. Returns the deactivate hook's error message, if it threw:
  * the source is deleted all the same, so a broken hook can never pin a source in place.
  */
-export async function deleteSource(services: Services, actor: Actor, id: string): Promise<string | undefined> {
+export function deleteSource(services: Services, actor: Actor, id: string): Promise<string | undefined> {
+  return services.locks.run(id, () => applyDelete(services, actor, id));
+}
+
+async function applyDelete(services: Services, actor: Actor, id: string): Promise<string | undefined> {
   const source = await visibleSource(services, actor, id);
   const component = await services.store.components.get(source.component_id);
   let hookError: string | undefined;
@@ -192,5 +207,6 @@ export async function deleteSource(services: Services, actor: Actor, id: string)
   await services.store.events.drop(id);
   await services.store.db.drop(id);
   await services.store.subscriptions.deleteTouching(id);
+  await services.store.autoSubscriptions.deleteTouching(id);
   return hookError;
 }

@@ -24,6 +24,24 @@ async function checkEmitter(services: Services, actor: Actor, emitterId: string,
   }
 }
 
+/**
+ * A workspace's subscriptions are visible to all its members, so they may name only the
+ * workspace's own sources, never a member's personal ones.
+ */
+async function checkWorkspaceSources(services: Services, workspaceId: string, ids: string[]): Promise<void> {
+  for (const id of ids) {
+    if (!id.startsWith("dc_") || id === "dc_*") continue;
+    const source = await services.store.sources.get(id);
+    if (source && source.owner_id !== workspaceId) {
+      throw new ApiError(
+        "invalid_request",
+        `Source ${id} is not a source of workspace ${workspaceId}; a workspace's subscriptions may name only its own sources.`,
+        id === ids[0] ? "emitter_id" : "listener_id",
+      );
+    }
+  }
+}
+
 async function checkListener(services: Services, actor: Actor, listenerId: string): Promise<void> {
   if (listenerId.startsWith("dc_")) await visibleSource(services, actor, listenerId);
   if (listenerId.startsWith("wh_")) await visibleWebhook(services, actor, listenerId);
@@ -42,18 +60,22 @@ export async function createSubscription(
     query.emitter_id.startsWith("o_") && !query.org_id && !query.workspace_id
       ? query.emitter_id
       : await ownerFor(services, actor, query);
-  const existing = await services.store.subscriptions.find(ownerId, query.emitter_id, query.listener_id, eventName);
-  if (existing) return existing;
-  const record: SubscriptionRecord = {
-    id: services.newId("subscription"),
-    owner_id: ownerId,
-    emitter_id: query.emitter_id,
-    listener_id: query.listener_id,
-    event_name: eventName,
-    created_at: nowSeconds(services),
-  };
-  await services.store.subscriptions.insert(record);
-  return record;
+  if (ownerId.startsWith("o_")) await checkWorkspaceSources(services, ownerId, [query.emitter_id, query.listener_id]);
+  // Find-or-insert under the owner's lock, so concurrent identical requests share one subscription.
+  return services.locks.run(`subscriptions:${ownerId}`, async () => {
+    const existing = await services.store.subscriptions.find(ownerId, query.emitter_id, query.listener_id, eventName);
+    if (existing) return existing;
+    const record: SubscriptionRecord = {
+      id: services.newId("subscription"),
+      owner_id: ownerId,
+      emitter_id: query.emitter_id,
+      listener_id: query.listener_id,
+      event_name: eventName,
+      created_at: nowSeconds(services),
+    };
+    await services.store.subscriptions.insert(record);
+    return record;
+  });
 }
 
 /** DELETE /subscriptions: removes the matching subscription of the actor or its workspaces. */
@@ -84,17 +106,19 @@ export async function createAutoSubscription(
 ): Promise<AutoSubscriptionRecord> {
   await checkListener(services, actor, query.listener_id);
   const ownerId = await ownerFor(services, actor, query);
-  const existing = await services.store.autoSubscriptions.find(ownerId, query.listener_id, query.event_name);
-  if (existing) return existing;
-  const record: AutoSubscriptionRecord = {
-    id: services.newId("subscription"),
-    owner_id: ownerId,
-    listener_id: query.listener_id,
-    event_name: query.event_name,
-    created_at: nowSeconds(services),
-  };
-  await services.store.autoSubscriptions.insert(record);
-  return record;
+  return services.locks.run(`subscriptions:${ownerId}`, async () => {
+    const existing = await services.store.autoSubscriptions.find(ownerId, query.listener_id, query.event_name);
+    if (existing) return existing;
+    const record: AutoSubscriptionRecord = {
+      id: services.newId("subscription"),
+      owner_id: ownerId,
+      listener_id: query.listener_id,
+      event_name: query.event_name,
+      created_at: nowSeconds(services),
+    };
+    await services.store.autoSubscriptions.insert(record);
+    return record;
+  });
 }
 
 /** Subscribes the owner's auto-subscribed listeners to a newly created source. */

@@ -33,9 +33,10 @@ export async function createWebhook(
   return record;
 }
 
-/** DELETE /webhooks/{id}: the webhook and the subscriptions that deliver to it. */
+/** DELETE /webhooks/{id}: the webhook and the subscriptions and auto-subscriptions that deliver to it. */
 export async function deleteWebhook(services: Services, actor: Actor, id: string): Promise<void> {
   await visibleWebhook(services, actor, id);
   await services.store.webhooks.delete(id);
   await services.store.subscriptions.deleteTouching(id);
+  await services.store.autoSubscriptions.deleteTouching(id);
 }

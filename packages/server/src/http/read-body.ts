@@ -3,6 +3,23 @@ import { ApiError } from "../errors.js";
 /** Largest request body accepted, in bytes. */
 export const MAX_BODY_BYTES = 5 * 1024 * 1024;
 
+/** Deepest nesting of arrays and objects accepted in a JSON body. */
+export const MAX_BODY_DEPTH = 64;
+
+/** The nesting depth of a parsed JSON value, counted without recursion (so depth cannot overflow it). */
+function depthOf(value: unknown): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [current, depth] = stack.pop() as [unknown, number];
+    if (current === null || typeof current !== "object") continue;
+    if (depth + 1 > deepest) deepest = depth + 1;
+    if (deepest > MAX_BODY_DEPTH) return deepest;
+    for (const inner of Object.values(current)) stack.push([inner, depth + 1]);
+  }
+  return deepest;
+}
+
 function hasBody(request: Request): boolean {
   const length = request.headers.get("content-length");
   if (length !== null) return length !== "0";
@@ -34,6 +51,12 @@ export async function readJsonBody(request: Request): Promise<Record<string, unk
   }
   if (body === null || typeof body !== "object" || Array.isArray(body)) {
     throw new ApiError("invalid_request", "The request body must be a JSON object.");
+  }
+  if (depthOf(body) > MAX_BODY_DEPTH) {
+    throw new ApiError(
+      "invalid_request",
+      `The request body nests objects and arrays deeper than ${MAX_BODY_DEPTH} levels.`,
+    );
   }
   return body as Record<string, unknown>;
 }

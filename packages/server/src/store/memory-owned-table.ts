@@ -8,12 +8,13 @@ interface Row<T> {
 
 /**
  * An in-memory {@link OwnedTable}: records by id, and per owner a list sorted by insertion.
- * Cursors are record ids; the id-to-position map outlives deletes so a cursor stays valid.
+ * Cursors are record ids, valid only on their owner's list; each owner's id-to-position map
+ * outlives deletes, so a cursor stays valid after its record is gone.
  */
 export class MemoryOwnedTable<T extends { id: string; owner_id: string }> implements OwnedTable<T> {
   protected readonly rows = new Map<string, Row<T>>();
   readonly #byOwner = new Map<string, SortedList<number, Row<T>>>();
-  readonly #positions = new Map<string, number>();
+  readonly #positions = new Map<string, Map<string, number>>();
   #seq = 0;
 
   async get(id: string): Promise<T | undefined> {
@@ -23,7 +24,12 @@ export class MemoryOwnedTable<T extends { id: string; owner_id: string }> implem
   async insert(record: T): Promise<void> {
     const row = { seq: ++this.#seq, record };
     this.rows.set(record.id, row);
-    this.#positions.set(record.id, row.seq);
+    let positions = this.#positions.get(record.owner_id);
+    if (!positions) {
+      positions = new Map();
+      this.#positions.set(record.owner_id, positions);
+    }
+    positions.set(record.id, row.seq);
     this.#list(record.owner_id).insert(row);
   }
 
@@ -45,7 +51,11 @@ export class MemoryOwnedTable<T extends { id: string; owner_id: string }> implem
 
   async page(ownerId: string, page: PageRequest): Promise<PageResult<T>> {
     const list = this.#byOwner.get(ownerId);
-    const query = { limit: page.limit, ...this.#bound("after", page.after), ...this.#bound("before", page.before) };
+    const query = {
+      limit: page.limit,
+      ...this.#bound(ownerId, "after", page.after),
+      ...this.#bound(ownerId, "before", page.before),
+    };
     const rows = list ? list.page("asc", query) : [];
     return { items: rows.map((row) => row.record), total: list?.size ?? 0 };
   }
@@ -55,9 +65,9 @@ export class MemoryOwnedTable<T extends { id: string; owner_id: string }> implem
     return list ? list.page("asc", { limit: list.size }).map((row) => row.record) : [];
   }
 
-  #bound(name: "after" | "before", cursor: string | undefined) {
+  #bound(ownerId: string, name: "after" | "before", cursor: string | undefined) {
     if (cursor === undefined) return {};
-    const seq = this.#positions.get(cursor);
+    const seq = this.#positions.get(ownerId)?.get(cursor);
     if (seq === undefined) throw new UnknownCursorError(cursor);
     return { [name]: seq };
   }

@@ -11,53 +11,122 @@ import type {
 } from "./records.js";
 import type { Store } from "./store.js";
 
+/** Sources, with each owner's slugs indexed. */
 class SourceTable extends MemoryOwnedTable<SourceRecord> {
-  async slugTaken(ownerId: string, slug: string): Promise<boolean> {
-    for (const { record } of this.rows.values()) {
-      if (record.owner_id === ownerId && record.name_slug === slug) return true;
+  readonly #slugs = new Map<string, Set<string>>();
+
+  #slugsOf(ownerId: string): Set<string> {
+    let slugs = this.#slugs.get(ownerId);
+    if (!slugs) {
+      slugs = new Set();
+      this.#slugs.set(ownerId, slugs);
     }
-    return false;
+    return slugs;
+  }
+
+  override async insert(record: SourceRecord): Promise<void> {
+    await super.insert(record);
+    this.#slugsOf(record.owner_id).add(record.name_slug);
+  }
+
+  override async replace(record: SourceRecord): Promise<boolean> {
+    const before = this.rows.get(record.id)?.record;
+    if (!(await super.replace(record)) || !before) return false;
+    const slugs = this.#slugsOf(record.owner_id);
+    slugs.delete(before.name_slug);
+    slugs.add(record.name_slug);
+    return true;
+  }
+
+  override async delete(id: string): Promise<SourceRecord | undefined> {
+    const record = await super.delete(id);
+    if (record) this.#slugs.get(record.owner_id)?.delete(record.name_slug);
+    return record;
+  }
+
+  async slugTaken(ownerId: string, slug: string): Promise<boolean> {
+    return this.#slugs.get(ownerId)?.has(slug) ?? false;
   }
 }
 
-class SubscriptionTable extends MemoryOwnedTable<SubscriptionRecord> {
-  async find(ownerId: string, emitterId: string, listenerId: string, eventName: string) {
-    for (const { record } of this.rows.values()) {
-      if (
-        record.owner_id === ownerId &&
-        record.emitter_id === emitterId &&
-        record.listener_id === listenerId &&
-        record.event_name === eventName
-      ) {
-        return record;
-      }
-    }
-    return undefined;
+/** Records findable by a composite key, and by the ids they name (to delete them with it). */
+class KeyedTable<T extends { id: string; owner_id: string }> extends MemoryOwnedTable<T> {
+  readonly #byKey = new Map<string, string>();
+  readonly #byNamedId = new Map<string, Set<string>>();
+
+  constructor(
+    private readonly keyOf: (record: T) => string,
+    private readonly namedIds: (record: T) => string[],
+  ) {
+    super();
   }
 
+  override async insert(record: T): Promise<void> {
+    await super.insert(record);
+    this.#byKey.set(this.keyOf(record), record.id);
+    for (const named of this.namedIds(record)) {
+      let ids = this.#byNamedId.get(named);
+      if (!ids) {
+        ids = new Set();
+        this.#byNamedId.set(named, ids);
+      }
+      ids.add(record.id);
+    }
+  }
+
+  override async delete(id: string): Promise<T | undefined> {
+    const record = await super.delete(id);
+    if (record) {
+      this.#byKey.delete(this.keyOf(record));
+      for (const named of this.namedIds(record)) this.#byNamedId.get(named)?.delete(id);
+    }
+    return record;
+  }
+
+  protected findByKey(key: string): T | undefined {
+    const id = this.#byKey.get(key);
+    return id === undefined ? undefined : this.rows.get(id)?.record;
+  }
+
+  /** Deletes every record that names `id`. */
   async deleteTouching(id: string): Promise<number> {
-    const doomed = [...this.rows.values()]
-      .map((row) => row.record)
-      .filter((record) => record.emitter_id === id || record.listener_id === id);
-    for (const record of doomed) await this.delete(record.id);
+    const doomed = [...(this.#byNamedId.get(id) ?? [])];
+    for (const recordId of doomed) await this.delete(recordId);
+    this.#byNamedId.delete(id);
     return doomed.length;
   }
 }
 
-class AutoSubscriptionTable extends MemoryOwnedTable<AutoSubscriptionRecord> {
+class SubscriptionTable extends KeyedTable<SubscriptionRecord> {
+  constructor() {
+    super(
+      (r) => JSON.stringify([r.owner_id, r.emitter_id, r.listener_id, r.event_name]),
+      (r) => [r.emitter_id, r.listener_id],
+    );
+  }
+
+  async find(ownerId: string, emitterId: string, listenerId: string, eventName: string) {
+    return this.findByKey(JSON.stringify([ownerId, emitterId, listenerId, eventName]));
+  }
+}
+
+class AutoSubscriptionTable extends KeyedTable<AutoSubscriptionRecord> {
+  constructor() {
+    super(
+      (r) => JSON.stringify([r.owner_id, r.listener_id, r.event_name]),
+      (r) => [r.listener_id],
+    );
+  }
+
   async find(ownerId: string, listenerId: string, eventName: string) {
-    for (const { record } of this.rows.values()) {
-      if (record.owner_id === ownerId && record.listener_id === listenerId && record.event_name === eventName) {
-        return record;
-      }
-    }
-    return undefined;
+    return this.findByKey(JSON.stringify([ownerId, listenerId, eventName]));
   }
 }
 
 function createTables() {
   const users = new Map<string, UserRecord>();
   const usersByKey = new Map<string, string>();
+  const usersByName = new Map<string, string>();
   const workspaces = new Map<string, WorkspaceRecord>();
   const workspacesByMember = new Map<string, WorkspaceRecord[]>();
   const components = new Map<string, ComponentRecord>();
@@ -74,12 +143,13 @@ function createTables() {
         return id === undefined ? undefined : users.get(id);
       },
       async byUsername(username: string) {
-        for (const user of users.values()) if (user.username === username) return user;
-        return undefined;
+        const id = usersByName.get(username);
+        return id === undefined ? undefined : users.get(id);
       },
       async insert(user: UserRecord, apiKey: string) {
         users.set(user.id, user);
         usersByKey.set(apiKey, user.id);
+        usersByName.set(user.username, user.id);
       },
       async apiKeyTaken(apiKey: string) {
         return usersByKey.has(apiKey);

@@ -92,6 +92,8 @@ export interface Store {
   };
   autoSubscriptions: OwnedTable<AutoSubscriptionRecord> & {
     find(ownerId: string, listenerId: string, eventName: string): Promise<AutoSubscriptionRecord | undefined>;
+    /** Deletes every auto-subscription whose listener is `id`. */
+    deleteTouching(id: string): Promise<number>;
   };
   events: {
     /** Appends events to a log, keeping the newest `keep`. */
