@@ -146,7 +146,8 @@ export function createServer(options: ServerOptions = {}): TributaryServer {
     fetch,
     async listen(listenOptions) {
       await ready;
-      const running = await listen(fetch, listenOptions);
+      // Seeded by now, so the listener can call the app without waiting on `ready` per request.
+      const running = await listen((request, env) => app.fetch(request, env), listenOptions);
       listeners.add(running);
       return running;
     },

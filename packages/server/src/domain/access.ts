@@ -11,10 +11,18 @@ export interface Actor {
   owners: ReadonlySet<string>;
 }
 
-/** Builds the actor of a request: the user plus the workspaces it belongs to. */
-export async function actorFor(services: Services, user: UserRecord): Promise<Actor> {
-  const workspaces = await services.store.workspaces.forMember(user.id);
-  return { user, workspaces, owners: new Set([user.id, ...workspaces.map((workspace) => workspace.id)]) };
+/** The actor of a request; `owners` is worked out when first read, as many requests never need it. */
+export class RequestActor implements Actor {
+  #owners: ReadonlySet<string> | undefined;
+  constructor(
+    readonly user: UserRecord,
+    readonly workspaces: readonly WorkspaceRecord[],
+  ) {}
+
+  get owners(): ReadonlySet<string> {
+    this.#owners ??= new Set([this.user.id, ...this.workspaces.map((workspace) => workspace.id)]);
+    return this.#owners;
+  }
 }
 
 /** A workspace the actor belongs to; 404 otherwise, as for one that does not exist. */

@@ -1,6 +1,6 @@
 import { isId } from "@tributary/api";
 import type { Context, MiddlewareHandler } from "hono";
-import { type Actor, actorFor } from "../domain/access.js";
+import { type Actor, RequestActor } from "../domain/access.js";
 import { ApiError, notFound } from "../errors.js";
 import type { Services } from "../services.js";
 
@@ -48,9 +48,9 @@ export function authenticate(services: Services): MiddlewareHandler<AuthEnv> {
     }
     const user = await services.store.users.byApiKey(token);
     if (!user) throw unauthorized("The API key is not valid; check it or create a new one.");
-    const actor = await actorFor(services, user);
+    const actor = new RequestActor(user, await services.store.workspaces.forMember(user.id));
     // workspace_id is accepted on every endpoint; naming a workspace the user is not in is a 404.
-    const workspaceId = c.req.query("workspace_id");
+    const workspaceId = c.req.url.includes("workspace_id=") ? c.req.query("workspace_id") : undefined;
     if (workspaceId && isId("workspace", workspaceId) && !actor.owners.has(workspaceId)) {
       throw notFound("workspace", workspaceId);
     }

@@ -1,3 +1,4 @@
+import type { Context } from "hono";
 import type { z } from "zod";
 import { ApiError } from "../errors.js";
 
@@ -31,4 +32,16 @@ export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.out
   const issues = (result.error.issues as Issue[]).map(describe);
   const first = issues[0] ?? { param: "", message: "The request is not valid." };
   throw new ApiError("invalid_request", first.message, first.param || undefined, { issues });
+}
+
+const emptyQueries = new WeakMap<z.ZodType, unknown>();
+
+/**
+ * Parses the query string with a wire schema. A request without one (most GETs) reuses the
+ * schema's parse of `{}`, so the common case costs no parsing at all.
+ */
+export function parseQuery<S extends z.ZodType>(c: Context, schema: S): z.output<S> {
+  if (c.req.url.includes("?")) return parseWith(schema, c.req.query());
+  if (!emptyQueries.has(schema)) emptyQueries.set(schema, Object.freeze(parseWith(schema, {})));
+  return emptyQueries.get(schema) as z.output<S>;
 }

@@ -26,7 +26,7 @@ export interface RunningServer {
 
 /** Serves a fetch handler over node:http. */
 export function listen(
-  fetch: (request: Request) => Promise<Response>,
+  fetch: (request: Request, env?: unknown) => Response | Promise<Response>,
   options: ListenOptions = {},
 ): Promise<RunningServer> {
   const host = options.host ?? "127.0.0.1";

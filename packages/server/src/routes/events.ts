@@ -5,7 +5,7 @@ import { checkWorkflowId, deleteSourceEvents, sourceEvents, workflowErrorLog, wo
 import { presentEvent } from "../domain/present.js";
 import type { AuthEnv } from "../http/authenticate.js";
 import { fetchPage, pageRequest, sendPage } from "../http/respond.js";
-import { parseWith } from "../http/validate.js";
+import { parseQuery } from "../http/validate.js";
 import type { Services } from "../services.js";
 import type { EventRecord } from "../store/records.js";
 import type { PageRequest, PageResult } from "../store/store.js";
@@ -15,7 +15,7 @@ export function eventRoutes(services: Services) {
   const app = new Hono<AuthEnv>();
 
   const summaries = async (c: Context<AuthEnv>, fetch: (page: PageRequest) => Promise<PageResult<EventRecord>>) => {
-    const query = parseWith(EventSummariesQuery, c.req.query());
+    const query = parseQuery(c, EventSummariesQuery);
     const result = await fetchPage(pageRequest(query), fetch);
     const expand = query.expand === "event";
     return sendPage(
@@ -32,7 +32,7 @@ export function eventRoutes(services: Services) {
   );
 
   app.delete("/sources/:id/events", async (c) => {
-    const query = parseWith(DeleteEventsQuery, c.req.query());
+    const query = parseQuery(c, DeleteEventsQuery);
     await deleteSourceEvents(services, c.get("actor"), c.req.param("id"), query);
     return c.body(null, 202);
   });

@@ -7,7 +7,7 @@ import { createSource, deleteSource, updateSource } from "../domain/sources.js";
 import type { AuthEnv } from "../http/authenticate.js";
 import { readJsonBody } from "../http/read-body.js";
 import { fetchPage, pageRequest, sendData, sendPage } from "../http/respond.js";
-import { parseWith } from "../http/validate.js";
+import { parseQuery, parseWith } from "../http/validate.js";
 import type { Services } from "../services.js";
 
 /** The response header that reports a deactivate hook that threw while its source was deleted. */
@@ -31,18 +31,18 @@ export function sourceRoutes(services: Services) {
   };
 
   app.get("/users/me/sources", async (c) => {
-    const query = parseWith(ListQuery, c.req.query());
+    const query = parseQuery(c, ListQuery);
     return list(c, c.get("actor").user.id, query);
   });
 
   app.get("/orgs/:workspaceId/sources", async (c) => {
-    const query = parseWith(ListQuery, c.req.query());
+    const query = parseQuery(c, ListQuery);
     const workspace = await memberWorkspace(services, c.get("actor"), c.req.param("workspaceId"));
     return list(c, workspace.id, query);
   });
 
   app.post("/sources", async (c) => {
-    const { org_id } = parseWith(OrgIdParam, c.req.query());
+    const { org_id } = parseQuery(c, OrgIdParam);
     const body = parseWith(CreateSourceBody, await readJsonBody(c.req.raw));
     const owner = await ownerFor(services, c.get("actor"), { org_id, workspace_id: body.workspace_id });
     const source = await createSource(services, c.get("actor"), owner, body, origin(c));
@@ -56,7 +56,7 @@ export function sourceRoutes(services: Services) {
   });
 
   app.delete("/sources/:id", async (c) => {
-    parseWith(CommonParams, c.req.query());
+    parseQuery(c, CommonParams);
     const hookError = await deleteSource(services, c.get("actor"), c.req.param("id"));
     if (hookError !== undefined) c.header(HOOK_ERROR_HEADER, encodeURIComponent(hookError));
     return c.body(null, 204);

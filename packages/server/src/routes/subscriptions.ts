@@ -16,7 +16,7 @@ import {
 import type { AuthEnv } from "../http/authenticate.js";
 import { readJsonBody } from "../http/read-body.js";
 import { queryOf, sendData } from "../http/respond.js";
-import { parseWith } from "../http/validate.js";
+import { parseQuery, parseWith } from "../http/validate.js";
 import type { Services } from "../services.js";
 
 /** Subscriptions and auto-subscriptions. Their parameters travel in the query string. */
@@ -35,19 +35,19 @@ export function subscriptionRoutes(services: Services) {
   });
 
   app.delete("/subscriptions", async (c) => {
-    const query = parseWith(DeleteSubscriptionQuery, c.req.query());
+    const query = parseQuery(c, DeleteSubscriptionQuery);
     await deleteSubscription(services, c.get("actor"), query);
     return c.body(null, 204);
   });
 
   app.get("/users/me/subscriptions", async (c) => {
-    const query = parseWith(CommonParams, c.req.query());
+    const query = parseQuery(c, CommonParams);
     const list = await listSubscriptions(services, c.get("actor").user.id);
     return sendData(c, list.map(presentSubscription), query);
   });
 
   app.get("/workspaces/:workspaceId/subscriptions", async (c) => {
-    const query = parseWith(CommonParams, c.req.query());
+    const query = parseQuery(c, CommonParams);
     const workspace = await memberWorkspace(services, c.get("actor"), c.req.param("workspaceId"));
     const list = await listSubscriptions(services, workspace.id);
     return sendData(c, list.map(presentSubscription), query);

@@ -5,7 +5,7 @@ import { createWebhook, deleteWebhook } from "../domain/webhooks.js";
 import type { AuthEnv } from "../http/authenticate.js";
 import { readJsonBody } from "../http/read-body.js";
 import { fetchPage, pageRequest, queryOf, sendData, sendPage } from "../http/respond.js";
-import { parseWith } from "../http/validate.js";
+import { parseQuery, parseWith } from "../http/validate.js";
 import type { Services } from "../services.js";
 
 /** Webhooks: create (query parameters), list, delete. */
@@ -18,7 +18,7 @@ export function webhookRoutes(services: Services) {
   });
 
   app.get("/users/me/webhooks", async (c) => {
-    const query = parseWith(ListQuery, c.req.query());
+    const query = parseQuery(c, ListQuery);
     const userId = c.get("actor").user.id;
     const result = await fetchPage(pageRequest(query), (page) => services.store.webhooks.page(userId, page));
     return sendPage(
@@ -31,7 +31,7 @@ export function webhookRoutes(services: Services) {
   });
 
   app.delete("/webhooks/:id", async (c) => {
-    parseWith(CommonParams, c.req.query());
+    parseQuery(c, CommonParams);
     await deleteWebhook(services, c.get("actor"), c.req.param("id"));
     return c.body(null, 204);
   });
