@@ -263,6 +263,25 @@ describe("tenants and sandbox processes", () => {
     await expect(load(source(""), "u_quit")).resolves.toMatchObject({ name: "Demo" });
   });
 
+  it("reports a component that runs its process out of memory as crashed", async () => {
+    const small = createRuntime({ timeoutMs: 5000, maxHeapMb: 32 });
+    try {
+      const hog = await small.load(
+        source(`hooks: { deploy() { const keep = []; for (;;) keep.push(new Array(1e6).fill(keep.length)); } },`),
+        T,
+      );
+      await expect(
+        small.runHook({ tenant: T, component: hog, hook: "deploy", props: {}, db: {} }),
+      ).rejects.toMatchObject({
+        kind: "crashed",
+        message: expect.stringMatching(/out of memory/),
+      });
+      await expect(small.load(source(""), T)).resolves.toMatchObject({ name: "Demo" });
+    } finally {
+      await small.close();
+    }
+  });
+
   it("answers the same error when the same code that V8 refuses is loaded twice", async () => {
     // esbuild accepts duplicate named groups; V8 does not.
     const code = 'const r = /(?<a>x)(?<a>y)/; module.exports = { name: "m", version: "1", run() {} };';
