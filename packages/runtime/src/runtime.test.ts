@@ -306,3 +306,109 @@ describe("tenants and sandbox processes", () => {
     expect(await running).toMatchObject({ message: expect.stringMatching(/closed/) });
   });
 });
+
+describe("a sandbox that does not play by the rules", () => {
+  const own = createRuntime({ timeoutMs: 300 });
+  afterAll(() => own.close());
+  const proc = `Buffer.constructor("return process")()`;
+
+  it("stops a sandbox whose code writes to the protocol stream, and starts a clean one after", async () => {
+    const noisy = await own.load(
+      source(
+        `hooks: { async deploy() { ${proc}.stdout.write("garbage\\n"); await new Promise((r) => setTimeout(r, 100)); } },`,
+      ),
+      "u_noisy",
+    );
+    await expect(
+      own.runHook({ tenant: "u_noisy", component: noisy, hook: "deploy", props: {}, db: {} }),
+    ).rejects.toMatchObject({
+      kind: "crashed",
+      message: expect.stringMatching(/not a sandbox answer/),
+    });
+    await expect(own.load(source(""), "u_noisy")).resolves.toMatchObject({ name: "Demo" });
+  });
+
+  it("refuses forged answers of the wrong shape instead of passing them on", async () => {
+    const forger = await own.load(
+      source(`hooks: { async deploy() {
+        for (let id = 1; id < 200; id++) ${proc}.stdout.write(JSON.stringify({ id, ok: true, result: { emits: 5, db: {}, logs: [] } }) + "\\n");
+        await new Promise((r) => setTimeout(r, 100));
+      } },`),
+      "u_forger",
+    );
+    await expect(
+      own.runHook({ tenant: "u_forger", component: forger, hook: "deploy", props: {}, db: {} }),
+    ).rejects.toMatchObject({
+      kind: "crashed",
+      message: expect.stringMatching(/malformed answer/),
+    });
+  });
+
+  it("reports a thrown value whose every property throws as the component's fault", async () => {
+    const nasty = await own.load(
+      source(`hooks: { deploy() {
+        throw new Proxy({}, { get() { throw new Error("no"); }, getPrototypeOf() { throw new Error("no"); } });
+      } },`),
+      "u_nasty",
+    );
+    await expect(
+      own.runHook({ tenant: "u_nasty", component: nasty, hook: "deploy", props: {}, db: {} }),
+    ).rejects.toMatchObject({
+      kind: "threw",
+      message: "The deploy hook threw: <unprintable error>",
+    });
+  });
+
+  it("times each call from when it starts, so a tenant's queued calls are not cut short", async () => {
+    const busy = await own.load(
+      source(`hooks: { deploy() { const end = Date.now() + 150; while (Date.now() < end) {} } },`),
+      "u_busy",
+    );
+    const calls = [1, 2, 3, 4].map(() =>
+      own.runHook({ tenant: "u_busy", component: busy, hook: "deploy", props: {}, db: {} }),
+    );
+    const outcomes = await Promise.allSettled(calls);
+    expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "fulfilled", "fulfilled", "fulfilled"]);
+  });
+
+  it("gives all of a call's steps one deadline, and stops an overrun in place without a restart", async () => {
+    const slow = `const end = Date.now() + 200; while (Date.now() < end) {}
+      export default { name: "slow", version: "1", props: { db: "$.service.db" }, run() {},
+        hooks: { deploy() { this.db.set("pid", ${proc}.pid); const end = Date.now() + 200; while (Date.now() < end) {} } } };`;
+    const meta = await own.load(slow, "u_slow");
+    await expect(
+      own.runHook({ tenant: "u_slow", component: meta, hook: "deploy", props: {}, db: {} }),
+    ).rejects.toMatchObject({
+      kind: "timeout",
+    });
+    const probe = await own.load(
+      source(`props: { db: "$.service.db" }, hooks: { deploy() { this.db.set("pid", ${proc}.pid); } },`),
+      "u_slow",
+    );
+    const first = await own.runHook({ tenant: "u_slow", component: probe, hook: "deploy", props: {}, db: {} });
+    const second = await own.runHook({ tenant: "u_slow", component: probe, hook: "deploy", props: {}, db: {} });
+    expect(second.db.pid).toBe(first.db.pid);
+  });
+
+  it("stops a sandbox whose memory outside the heap grows past its limit", async () => {
+    const small = createRuntime({ timeoutMs: 5000, maxRssMb: 200 });
+    try {
+      const hog = await small.load(
+        source(`hooks: { async deploy() {
+          const realm = Buffer.constructor("return globalThis")();
+          realm.kept = Array.from({ length: 6 }, () => Buffer.alloc(64 * 1024 * 1024, 1));
+          await new Promise((r) => setTimeout(r, 3000));
+        } },`),
+        "u_hog",
+      );
+      await expect(
+        small.runHook({ tenant: "u_hog", component: hog, hook: "deploy", props: {}, db: {} }),
+      ).rejects.toMatchObject({
+        kind: "crashed",
+        message: expect.stringMatching(/more than 200 MB/),
+      });
+    } finally {
+      await small.close();
+    }
+  });
+});

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
+import { checkHookResult, checkInspectResult } from "./check-results.js";
 import type { ComponentMeta, EmittedEvent, HookName, LogLine } from "./component-meta.js";
-import { checkComponent, type InspectResult } from "./load-component.js";
+import { checkComponent } from "./load-component.js";
 import { SandboxPool, type SandboxPoolOptions } from "./sandbox/sandbox-pool.js";
 import { toCommonJs } from "./transpile.js";
 
@@ -84,24 +85,21 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
     async load(code, tenant) {
       const codeHash = hashCode(code);
       const compiled = await compile(code, codeHash);
-      const found = await pool.call<InspectResult>(tenant, {
-        op: "inspect",
-        hash: codeHash,
-        code: compiled,
-        timeoutMs,
-      });
+      const request = { op: "inspect" as const, hash: codeHash, code: compiled, timeoutMs };
+      const found = await pool.call(tenant, request, checkInspectResult);
       return checkComponent(found, compiled, codeHash);
     },
     runHook(call) {
-      return pool.call<HookResult>(call.tenant, {
-        op: "hook",
+      const request = {
+        op: "hook" as const,
         hash: call.component.codeHash,
         code: call.component.compiled,
         timeoutMs,
         hook: call.hook,
         props: call.props,
         db: call.db,
-      });
+      };
+      return pool.call(call.tenant, request, checkHookResult);
     },
     close: () => pool.close(),
   };

@@ -515,6 +515,12 @@ describe("PUT /sources/{id}", () => {
     expect(body.data).toMatchObject({ configured_props: { label: "changed" }, name: "Renamed", name_slug: "renamed" });
   });
 
+  it("keeps the slug when a rename slugs the same", async () => {
+    const { id, component_id } = (await create({ component_code: HOOKED, name: "My Source" })).body.data;
+    const { body } = await t.call("PUT", `/sources/${id}`, { body: { component_id, name: "my source" } });
+    expect(body.data).toMatchObject({ name: "my source", name_slug: "my-source" });
+  });
+
   it("changes nothing when a hook throws", async () => {
     const { id, component_id } = (await create({ component_code: HOOKED })).body.data;
     const broken = componentCode(`hooks: { activate() { throw new Error("cannot start"); } },`);
@@ -609,6 +615,19 @@ describe("DELETE /sources/{id}", () => {
     runtime.hooks.length = 0;
     expect((await t.call("DELETE", `/sources/${id}`)).status).toBe(204);
     expect(runtime.hooks).toEqual([]);
+  });
+
+  it("deletes even when deactivate throws something that cannot be printed", async () => {
+    const code = componentCode(
+      `hooks: { deactivate() { throw new Proxy({}, { get() { throw new Error("no"); } }); } },`,
+    );
+    const { id } = (await create({ component_code: code })).body.data;
+    const { status, headers } = await t.call("DELETE", `/sources/${id}`);
+    expect(status).toBe(204);
+    expect(decodeURIComponent(headers.get("tributary-hook-error") ?? "")).toBe(
+      "The deactivate hook threw: <unprintable error>",
+    );
+    expect((await t.call("GET", "/users/me/sources")).body.page_info.total_count).toBe(0);
   });
 
   it("deletes even when deactivate throws, and reports the hook's error in a header", async () => {

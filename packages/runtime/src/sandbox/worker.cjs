@@ -60,17 +60,36 @@ class UserError extends Error {
   }
 }
 
-/** @param {unknown} value */
+/** Reads a property of thrown component data, which may be a Proxy or have throwing getters. */
+function attempt(read, fallback) {
+  try {
+    return read();
+  } catch {
+    return fallback;
+  }
+}
+
+/**
+ * Describes anything component code threw, without ever throwing itself.
+ * @param {unknown} value
+ */
 function describeThrown(value) {
-  if (value instanceof Error || (value && typeof value === "object" && "message" in value)) {
-    const err = /** @type {Error} */ (value);
+  if (value !== null && (typeof value === "object" || typeof value === "function")) {
     return {
-      message: String(err.message),
-      stack: typeof err.stack === "string" ? err.stack : undefined,
-      name: String(err.name ?? "Error"),
+      message: attempt(() => String(/** @type {any} */ (value).message), "<unprintable error>"),
+      stack: attempt(() => {
+        const stack = /** @type {any} */ (value).stack;
+        return typeof stack === "string" ? stack : undefined;
+      }, undefined),
+      name: attempt(() => String(/** @type {any} */ (value).name ?? "Error"), "Error"),
     };
   }
-  return { message: util.inspect(value), stack: undefined, name: "Error" };
+  return { message: attempt(() => util.inspect(value), "<unprintable error>"), stack: undefined, name: "Error" };
+}
+
+/** `instanceof UserError`, for values that may be Proxies whose traps throw. */
+function isUserError(value) {
+  return attempt(() => value instanceof UserError, false);
 }
 
 /** @param {string} hash @param {string | undefined} code */
@@ -156,15 +175,19 @@ function createScope(logs, timers) {
   return vm.createContext(scope, { name: "component" });
 }
 
-/** Runs `fn` inside `context` so the vm time limit covers everything it does synchronously. */
-function runLimited(context, timeoutMs, fn) {
+/**
+ * Runs `fn` inside `context` so the vm time limit covers everything it does synchronously. All
+ * the steps of one call share its deadline, so together they never run longer than its limit.
+ */
+function runLimited(context, request, fn) {
+  const remaining = request.deadline - Date.now();
+  const overrun = () => new UserError("timeout", `The component ran longer than the ${request.timeoutMs} ms limit.`);
+  if (remaining <= 0) throw overrun();
   context.__tributaryCall = fn;
   try {
-    return vm.runInContext("__tributaryCall()", context, { timeout: timeoutMs, displayErrors: false });
+    return vm.runInContext("__tributaryCall()", context, { timeout: remaining, displayErrors: false });
   } catch (err) {
-    if (err && typeof err === "object" && "code" in err && err.code === "ERR_SCRIPT_EXECUTION_TIMEOUT") {
-      throw new UserError("timeout", `The component ran longer than the ${timeoutMs} ms limit.`);
-    }
+    if (attempt(() => err.code === "ERR_SCRIPT_EXECUTION_TIMEOUT", false)) throw overrun();
     throw err;
   } finally {
     delete context.__tributaryCall;
@@ -174,19 +197,20 @@ function runLimited(context, timeoutMs, fn) {
 /** Evaluates the module and returns its component object. */
 function evaluate(request, context) {
   const script = compiled(request.hash, request.code);
-  let exported;
+  let component;
   try {
-    runLimited(context, request.timeoutMs, () => script.runInContext(context));
-    exported = context.module.exports;
+    component = runLimited(context, request, () => {
+      script.runInContext(context);
+      const exported = context.module.exports;
+      return exported && typeof exported === "object" && exported.__esModule && "default" in exported
+        ? exported.default
+        : exported;
+    });
   } catch (err) {
-    if (err instanceof UserError) throw err;
+    if (isUserError(err)) throw err;
     const { message, stack } = describeThrown(err);
     throw new UserError("threw", `The component threw while loading: ${message}`, stack);
   }
-  const component =
-    exported && typeof exported === "object" && exported.__esModule && "default" in exported
-      ? exported.default
-      : exported;
   if (!component || (typeof component !== "object" && typeof component !== "function")) {
     throw new UserError(
       "invalid",
@@ -279,7 +303,7 @@ function describeProp(name, prop) {
 
 /** Rethrows anything but a UserError as a fault of the component: here, only its code can throw. */
 function blameComponent(err, what) {
-  if (err instanceof UserError) return err;
+  if (isUserError(err)) return err;
   const { message, stack } = describeThrown(err);
   return new UserError("threw", `The component threw while ${what}: ${message}`, stack);
 }
@@ -299,7 +323,7 @@ function inspect(request) {
 }
 
 function readComponent(request, context, component, logs) {
-  return runLimited(context, request.timeoutMs, () => {
+  return runLimited(context, request, () => {
     const props = component.props && typeof component.props === "object" ? component.props : {};
     const hooks = component.hooks && typeof component.hooks === "object" ? component.hooks : {};
     const methods = component.methods && typeof component.methods === "object" ? component.methods : {};
@@ -380,23 +404,21 @@ async function hook(request) {
   const context = createScope(logs, timers);
   try {
     const component = evaluate(request, context);
-    let fn;
+    let prepared;
     try {
-      fn = component.hooks?.[request.hook];
-    } catch (err) {
-      throw blameComponent(err, "being read");
-    }
-    if (typeof fn !== "function") return { emits, db: Object.fromEntries(db), logs };
-    let instance;
-    try {
-      instance = createInstance(component, request, emits, db);
+      prepared = runLimited(context, request, () => {
+        const fn = component.hooks?.[request.hook];
+        return typeof fn === "function" ? { fn, instance: createInstance(component, request, emits, db) } : undefined;
+      });
     } catch (err) {
       throw blameComponent(err, `preparing the ${request.hook} hook`);
     }
+    if (!prepared) return { emits, db: Object.fromEntries(db), logs };
+    const { fn, instance } = prepared;
     try {
-      await runLimited(context, request.timeoutMs, () => fn.call(instance));
+      await runLimited(context, request, () => fn.call(instance));
     } catch (err) {
-      if (err instanceof UserError) throw err;
+      if (isUserError(err)) throw err;
       const { message, stack } = describeThrown(err);
       throw new UserError("threw", `The ${request.hook} hook threw: ${message}`, stack);
     }
@@ -408,21 +430,49 @@ async function hook(request) {
 
 const operations = { inspect, hook };
 
-process.on("message", async (message) => {
-  const { id, op } = message;
+// The protocol: one JSON request per line on stdin; on stdout, `{"id","started":true}` when a
+// call begins (its deadline runs from then), then its answer. Only JSON ever crosses, and the
+// parent checks every line, so a component writing to stdout can only break its own sandbox.
+const write = process.stdout.write.bind(process.stdout);
+const reply = (message) => write(`${JSON.stringify(message)}\n`);
+
+async function handle(line) {
+  let request;
+  try {
+    request = JSON.parse(line);
+  } catch {
+    return;
+  }
+  const { id, op } = request;
+  request.deadline = Date.now() + request.timeoutMs;
+  reply({ id, started: true });
   try {
     const operation = operations[op];
-    if (!operation) throw new Error(`unknown sandbox operation ${op}`);
-    const result = await operation(message);
-    process.send?.({ id, ok: true, result });
+    if (!operation) throw new UserError("internal", `unknown sandbox operation ${op}`);
+    const result = await operation(request);
+    reply({ id, ok: true, result });
   } catch (err) {
-    const { message: text, stack } = describeThrown(err);
-    const kind = err instanceof UserError ? err.kind : "internal";
-    process.send?.({
+    const known = isUserError(err);
+    const { message, stack } = describeThrown(err);
+    const componentStack = known ? err.userStack : stack;
+    reply({
       id,
       ok: false,
-      error: { kind, message: text, stack: err instanceof UserError ? err.userStack : stack },
+      error: { kind: known ? err.kind : "threw", message, ...(componentStack ? { stack: componentStack } : {}) },
     });
   }
+}
+
+let buffered = "";
+process.stdin.setEncoding("utf8");
+process.stdin.on("data", (chunk) => {
+  buffered += chunk;
+  let newline = buffered.indexOf("\n");
+  while (newline !== -1) {
+    const line = buffered.slice(0, newline);
+    buffered = buffered.slice(newline + 1);
+    void handle(line);
+    newline = buffered.indexOf("\n");
+  }
 });
-process.on("disconnect", () => process.exit(0));
+process.stdin.on("end", () => process.exit(0));

@@ -81,26 +81,29 @@ export async function createSource(
   const outcome = await runHooks(services, ownerId, component, ["deploy", "activate"], props, {});
   const name = body.name ?? slugify(component.name);
   const now = nowSeconds(services);
-  const source = await services.locks.run(ownerId, async () => {
-    const record: SourceRecord = {
-      id,
-      owner_id: ownerId,
-      user_id: actor.user.id,
-      component_id: component.id,
-      configured_props: props,
-      active: true,
-      name,
-      name_slug: await uniqueSlug(name, (slug) => services.store.sources.slugTaken(ownerId, slug)),
-      created_at: now,
-      updated_at: now,
-    };
-    if (isNew) await services.store.components.insert(component);
-    await services.store.sources.insert(record);
-    return record;
+  // Held on the new id until everything of the source is stored, so no change to it can start early.
+  return services.locks.run(id, async () => {
+    const source = await services.locks.run(ownerId, async () => {
+      const record: SourceRecord = {
+        id,
+        owner_id: ownerId,
+        user_id: actor.user.id,
+        component_id: component.id,
+        configured_props: props,
+        active: true,
+        name,
+        name_slug: await uniqueSlug(name, (slug) => services.store.sources.slugTaken(ownerId, slug)),
+        created_at: now,
+        updated_at: now,
+      };
+      if (isNew) await services.store.components.insert(component);
+      await services.store.sources.insert(record);
+      return record;
+    });
+    await commitHookOutcome(services, id, outcome);
+    await addAutoSubscriptions(services, source);
+    return source;
   });
-  await commitHookOutcome(services, id, outcome);
-  await addAutoSubscriptions(services, source);
-  return source;
 }
 
 /** Which hooks an update runs, from the active state before and after. */
@@ -162,7 +165,12 @@ async function applyUpdate(
       name_slug:
         name === source.name
           ? source.name_slug
-          : await uniqueSlug(name, (slug) => services.store.sources.slugTaken(source.owner_id, slug)),
+          : // The source's own slug is free for it: renaming "My Source" to "my source" keeps my-source.
+            await uniqueSlug(
+              name,
+              async (slug) =>
+                slug !== source.name_slug && (await services.store.sources.slugTaken(source.owner_id, slug)),
+            ),
       updated_at: nowSeconds(services),
     };
     if (!(await services.store.sources.replace(record))) {
@@ -199,8 +207,8 @@ async function applyDelete(services: Services, actor: Actor, id: string): Promis
         await services.store.db.get(id),
       );
     } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      hookError = error.message;
+      // Whatever went wrong in the hook or its sandbox, the delete goes ahead.
+      hookError = error instanceof Error ? error.message : String(error);
     }
   }
   await services.store.sources.delete(id);
