@@ -1,10 +1,6 @@
-import { type ChildProcessByStdio, spawn } from "node:child_process";
-import { readFile } from "node:fs/promises";
-import { dirname, join } from "node:path";
-import type { Readable, Writable } from "node:stream";
-import { fileURLToPath } from "node:url";
 import { ComponentError, type ComponentErrorKind, SandboxError } from "../errors.js";
 import { parseReply, type Reply } from "./reply.js";
+import { residentMb, type SandboxChild, spawnSandbox } from "./spawn-sandbox.js";
 
 /** Options of the sandbox process pool. */
 export interface SandboxPoolOptions {
@@ -47,7 +43,7 @@ interface Pending {
 
 interface Member {
   tenant: string;
-  child: ChildProcessByStdio<Writable, Readable, null>;
+  child: SandboxChild;
   exited: Promise<void>;
   pending: Map<number, Pending>;
   /** Code hashes this process has compiled. */
@@ -63,24 +59,6 @@ interface Member {
 /** Longest line a sandbox process may write; beyond it the process is stopped. */
 const MAX_LINE_CHARS = 64 * 1024 * 1024;
 const KINDS = new Set<ComponentErrorKind>(["syntax", "invalid", "threw", "timeout", "crashed"]);
-
-function workerPath(): string {
-  const here = typeof __dirname === "string" ? __dirname : dirname(fileURLToPath(import.meta.url));
-  // From source the script sits in this folder; in a build it sits beside the bundle.
-  return here.endsWith("sandbox") ? join(here, "worker.cjs") : join(here, "sandbox-worker.cjs");
-}
-
-/** Resident memory of a process in MiB, from Linux's /proc; undefined elsewhere. */
-async function residentMb(pid: number | undefined): Promise<number | undefined> {
-  if (pid === undefined) return undefined;
-  try {
-    const status = await readFile(`/proc/${pid}/status`, "utf8");
-    const kb = /^VmRSS:\s+(\d+) kB/m.exec(status)?.[1];
-    return kb === undefined ? undefined : Number(kb) / 1024;
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * Sandbox processes that run component code away from the caller's event loop, one process per
@@ -184,27 +162,11 @@ export class SandboxPool {
   }
 
   #spawn(tenant: string): Member {
-    const script = workerPath();
-    const child = spawn(
-      process.execPath,
-      [
-        "--experimental-permission",
-        `--allow-fs-read=${script}`,
-        `--max-old-space-size=${this.#maxHeapMb}`,
-        "--no-warnings",
-        script,
-      ],
-      {
-        env: {},
-        cwd: "/",
-        stdio: ["pipe", "pipe", "ignore"],
-        ...(this.#user !== undefined ? { uid: this.#user, gid: this.#user } : {}),
-      },
-    );
+    const { child, exited } = spawnSandbox({ maxHeapMb: this.#maxHeapMb, user: this.#user });
     const member: Member = {
       tenant,
       child,
-      exited: new Promise((resolve) => child.once("close", () => resolve())),
+      exited,
       pending: new Map(),
       loaded: new Set(),
       retired: false,
@@ -212,13 +174,9 @@ export class SandboxPool {
       lastUsed: Date.now(),
       buffered: "",
     };
-    child.stdout.setEncoding("utf8");
     child.stdout.on("data", (chunk: string) => this.#read(member, chunk));
-    child.stdin.on("error", () => undefined);
-    child.on("error", () => undefined);
     child.on("exit", () => this.#lost(member, "The sandbox process for this account stopped (out of memory?)."));
-    void member.exited.then(() => this.#alive.delete(member));
-    for (const stream of [child, child.stdin, child.stdout]) (stream as { unref?: () => void }).unref?.();
+    void exited.then(() => this.#alive.delete(member));
     return member;
   }
 
