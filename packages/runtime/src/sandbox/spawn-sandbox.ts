@@ -1,4 +1,5 @@
 import { type ChildProcessByStdio, spawn } from "node:child_process";
+import { statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import type { Readable, Writable } from "node:stream";
@@ -21,12 +22,30 @@ function workerPath(): string {
 }
 
 /**
+ * True when a user other than the owner can run the script: every folder above it searchable
+ * and the file readable by others. A checkout under a private home folder is not, and then the
+ * sandbox keeps the host's user rather than fail to start.
+ */
+function readableByOthers(path: string): boolean {
+  try {
+    if ((statSync(path).mode & 0o004) === 0) return false;
+    for (let dir = dirname(path); ; dir = dirname(dir)) {
+      if ((statSync(dir).mode & 0o001) === 0) return false;
+      if (dirname(dir) === dir) return true;
+    }
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Starts a sandbox process under Node's permission model (it may read its own script and
  * nothing else, and may not start processes or workers), with an empty environment, a heap
  * limit and, when given, an unprivileged user. It never keeps the host alive by itself.
  */
 export function spawnSandbox(options: SpawnOptions): { child: SandboxChild; exited: Promise<void> } {
   const script = workerPath();
+  const user = options.user !== undefined && readableByOthers(script) ? options.user : undefined;
   const child = spawn(
     process.execPath,
     [
@@ -40,7 +59,7 @@ export function spawnSandbox(options: SpawnOptions): { child: SandboxChild; exit
       env: {},
       cwd: "/",
       stdio: ["pipe", "pipe", "ignore"],
-      ...(options.user !== undefined ? { uid: options.user, gid: options.user } : {}),
+      ...(user !== undefined ? { uid: user, gid: user } : {}),
     },
   );
   const exited = new Promise<void>((resolve) => child.once("close", () => resolve()));
