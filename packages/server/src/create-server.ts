@@ -132,15 +132,11 @@ export function createServer(options: ServerOptions = {}): TributaryServer {
   const app = createApp(services, { adminToken, reset }, logFault);
   const listeners = new Set<RunningServer>();
 
-  // Until the demo account is seeded, requests wait for it; after that they go straight through.
-  let handle = async (request: Request, env?: unknown): Promise<Response> => {
+  // Requests wait until the demo account is seeded (the listener skips this: it starts after).
+  const fetch = async (request: Request, env?: unknown): Promise<Response> => {
     await ready;
     return app.fetch(request, env);
   };
-  void ready.then(() => {
-    handle = (request, env) => Promise.resolve(app.fetch(request, env));
-  });
-  const fetch = (request: Request, env?: unknown) => handle(request, env);
 
   return {
     fetch,

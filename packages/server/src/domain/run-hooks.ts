@@ -10,22 +10,27 @@ export interface HookOutcome {
   emits: EmittedEvent[];
 }
 
+/** One hook to run: which component's, with which configured props. */
+export interface HookStep {
+  component: ComponentRecord;
+  hook: HookName;
+  props: Record<string, unknown>;
+}
+
 /**
- * Runs the named hooks the component defines, in order, in the sandbox process of `tenant` (the
- * source's owner), threading `$.service.db` from one to
- * the next. Nothing is stored: a hook that throws fails the whole run with a 400 carrying its
- * message, and the caller keeps what it had.
+ * Runs hook steps in order, in the sandbox process of `tenant` (the source's owner), threading
+ * `$.service.db` from one to the next; steps whose component lacks the hook are skipped. Nothing
+ * is stored: a hook that throws fails the whole run with a 400 carrying its message, and the
+ * caller keeps what it had.
  */
 export async function runHooks(
   services: Services,
   tenant: string,
-  component: ComponentRecord,
-  hooks: readonly HookName[],
-  props: Record<string, unknown>,
+  steps: readonly HookStep[],
   db: Record<string, unknown>,
 ): Promise<HookOutcome> {
   const outcome: HookOutcome = { db, emits: [] };
-  for (const hook of hooks) {
+  for (const { component, hook, props } of steps) {
     if (!component.hooks.includes(hook)) continue;
     try {
       const result = await services.runtime.runHook({

@@ -1,12 +1,11 @@
 import type { CreateSourceBody, UpdateSourceBody } from "@tributary/api";
-import type { HookName } from "@tributary/runtime";
 import { ApiError, notFound } from "../errors.js";
 import { nowSeconds, type Services } from "../services.js";
 import type { ComponentRecord, SourceRecord } from "../store/records.js";
 import type { Actor } from "./access.js";
 import { componentRecord, findRegistryComponent, loadComponentCode, visibleComponent } from "./components.js";
 import { shapeConfiguredProps } from "./configured-props.js";
-import { commitHookOutcome, runHooks } from "./run-hooks.js";
+import { commitHookOutcome, type HookStep, runHooks } from "./run-hooks.js";
 import { slugify, uniqueSlug } from "./slug.js";
 import { addAutoSubscriptions } from "./subscriptions.js";
 
@@ -78,7 +77,15 @@ export async function createSource(
     { endpointUrl: endpointUrl(origin, id), nowMs: services.clock.now() },
     true,
   );
-  const outcome = await runHooks(services, ownerId, component, ["deploy", "activate"], props, {});
+  const outcome = await runHooks(
+    services,
+    ownerId,
+    [
+      { component, hook: "deploy", props },
+      { component, hook: "activate", props },
+    ],
+    {},
+  );
   const name = body.name ?? slugify(component.name);
   const now = nowSeconds(services);
   // Held on the new id until everything of the source is stored, so no change to it can start early.
@@ -104,11 +111,6 @@ export async function createSource(
     await addAutoSubscriptions(services, source);
     return source;
   });
-}
-
-/** Which hooks an update runs, from the active state before and after. */
-function updateHooks(wasActive: boolean, willBeActive: boolean): { before: HookName[]; after: HookName[] } {
-  return { before: wasActive ? ["deactivate"] : [], after: willBeActive ? ["activate"] : [] };
 }
 
 /**
@@ -144,16 +146,11 @@ async function applyUpdate(
     given !== undefined,
   );
   const active = body.active ?? true;
-  const hooks = updateHooks(source.active, active);
-  let db = await services.store.db.get(id);
-  const emits = [];
-  if (previous && hooks.before.length > 0) {
-    const outcome = await runHooks(services, source.owner_id, previous, hooks.before, source.configured_props, db);
-    db = outcome.db;
-    emits.push(...outcome.emits);
-  }
-  const outcome = await runHooks(services, source.owner_id, component, hooks.after, props, db);
-  emits.push(...outcome.emits);
+  const steps: HookStep[] = [];
+  if (previous && source.active)
+    steps.push({ component: previous, hook: "deactivate", props: source.configured_props });
+  if (active) steps.push({ component, hook: "activate", props });
+  const outcome = await runHooks(services, source.owner_id, steps, await services.store.db.get(id));
   const name = body.name ?? source.name;
   const updated = await services.locks.run(source.owner_id, async () => {
     const record: SourceRecord = {
@@ -179,7 +176,7 @@ async function applyUpdate(
     if (isNew) await services.store.components.insert(component);
     return record;
   });
-  await commitHookOutcome(services, id, { db: outcome.db, emits });
+  await commitHookOutcome(services, id, outcome);
   return updated;
 }
 
@@ -198,14 +195,8 @@ async function applyDelete(services: Services, actor: Actor, id: string): Promis
   let hookError: string | undefined;
   if (component && source.active) {
     try {
-      await runHooks(
-        services,
-        source.owner_id,
-        component,
-        ["deactivate"],
-        source.configured_props,
-        await services.store.db.get(id),
-      );
+      const steps: HookStep[] = [{ component, hook: "deactivate", props: source.configured_props }];
+      await runHooks(services, source.owner_id, steps, await services.store.db.get(id));
     } catch (error) {
       // Whatever went wrong in the hook or its sandbox, the delete goes ahead.
       hookError = error instanceof Error ? error.message : String(error);

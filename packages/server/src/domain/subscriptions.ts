@@ -61,20 +61,37 @@ export async function createSubscription(
       ? query.emitter_id
       : await ownerFor(services, actor, query);
   if (ownerId.startsWith("o_")) await checkWorkspaceSources(services, ownerId, [query.emitter_id, query.listener_id]);
-  // Find-or-insert under the owner's lock, so concurrent identical requests share one subscription.
+  return findOrInsert(
+    services,
+    ownerId,
+    () => services.store.subscriptions.find(ownerId, query.emitter_id, query.listener_id, eventName),
+    async (record) => {
+      const subscription = {
+        ...record,
+        emitter_id: query.emitter_id,
+        listener_id: query.listener_id,
+        event_name: eventName,
+      };
+      await services.store.subscriptions.insert(subscription);
+      return subscription;
+    },
+  );
+}
+
+/**
+ * The existing record, or a new one (given its id, owner and time) once inserted: under the
+ * owner's lock, so concurrent identical requests share one record.
+ */
+function findOrInsert<T>(
+  services: Services,
+  ownerId: string,
+  find: () => Promise<T | undefined>,
+  insert: (base: { id: string; owner_id: string; created_at: number }) => Promise<T>,
+): Promise<T> {
   return services.locks.run(`subscriptions:${ownerId}`, async () => {
-    const existing = await services.store.subscriptions.find(ownerId, query.emitter_id, query.listener_id, eventName);
+    const existing = await find();
     if (existing) return existing;
-    const record: SubscriptionRecord = {
-      id: services.newId("subscription"),
-      owner_id: ownerId,
-      emitter_id: query.emitter_id,
-      listener_id: query.listener_id,
-      event_name: eventName,
-      created_at: nowSeconds(services),
-    };
-    await services.store.subscriptions.insert(record);
-    return record;
+    return insert({ id: services.newId("subscription"), owner_id: ownerId, created_at: nowSeconds(services) });
   });
 }
 
@@ -106,19 +123,16 @@ export async function createAutoSubscription(
 ): Promise<AutoSubscriptionRecord> {
   await checkListener(services, actor, query.listener_id);
   const ownerId = await ownerFor(services, actor, query);
-  return services.locks.run(`subscriptions:${ownerId}`, async () => {
-    const existing = await services.store.autoSubscriptions.find(ownerId, query.listener_id, query.event_name);
-    if (existing) return existing;
-    const record: AutoSubscriptionRecord = {
-      id: services.newId("subscription"),
-      owner_id: ownerId,
-      listener_id: query.listener_id,
-      event_name: query.event_name,
-      created_at: nowSeconds(services),
-    };
-    await services.store.autoSubscriptions.insert(record);
-    return record;
-  });
+  return findOrInsert(
+    services,
+    ownerId,
+    () => services.store.autoSubscriptions.find(ownerId, query.listener_id, query.event_name),
+    async (record) => {
+      const auto = { ...record, listener_id: query.listener_id, event_name: query.event_name };
+      await services.store.autoSubscriptions.insert(auto);
+      return auto;
+    },
+  );
 }
 
 /** Subscribes the owner's auto-subscribed listeners to a newly created source. */
