@@ -117,11 +117,6 @@ export class SandboxPool {
     });
   }
 
-  /** Sandbox processes running now. */
-  get size(): number {
-    return this.#members.size;
-  }
-
   /** Stops every sandbox process, including ones already stopping; calls still running fail. */
   async close(): Promise<void> {
     this.#closed = true;

@@ -52,10 +52,6 @@ export class SortedList<K, T> {
     return this.#items.splice(start, end - start).length;
   }
 
-  clear(): void {
-    this.#items.length = 0;
-  }
-
   /** One page in ascending (`asc`) or descending (`desc`) key order. */
   page(order: "asc" | "desc", query: PageQuery<K>): T[] {
     // Work in ascending indexes: [lo, hi) is the window the bounds allow.
